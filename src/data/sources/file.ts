@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteConfig } from '../../schemas/site-config.ts';
+import { contentDirOf, readYaml } from '../content-files.ts';
+import { feedDirOf } from '../feed-files.ts';
+import type { RawSiteData, Source } from './source.ts';
+
+const FEED_FILES = ['vehicles', 'locations', 'reviews', 'dealerships'] as const;
+
+/**
+ * The embedded default source: the generated demo feed under data/feed/<slug>/
+ * plus offers and models from content/<slug>/.
+ */
+export function fileSource(site: SiteConfig, root = process.cwd()): Source {
+  const feedDir = feedDirOf(site, root);
+  const contentDir = contentDirOf(site.slug, root);
+  return {
+    describe: `file ${path.relative(root, feedDir)}`,
+    async pull(): Promise<RawSiteData> {
+      const feed = await Promise.all(FEED_FILES.map((name) => readJsonList(path.join(feedDir, `${name}.json`), site.slug)));
+      const [vehicles, locations, reviews, dealerships] = feed as [unknown[], unknown[], unknown[], unknown[]];
+      const offers = readYaml(path.join(contentDir, 'offers.yaml'), []);
+      const models = readYaml(path.join(contentDir, 'models.yaml'), []);
+      return {
+        vehicles,
+        locations,
+        reviews,
+        dealerships,
+        offers: Array.isArray(offers) ? offers : [],
+        models: Array.isArray(models) ? models : [],
+      };
+    },
+  };
+}
+
+async function readJsonList(file: string, slug: string): Promise<unknown[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`${slug}: the demo feed ${path.relative(process.cwd(), file)} is missing. Run \`npm run demo-data\` to generate it.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${slug}: ${path.relative(process.cwd(), file)} is not valid JSON (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(value)) throw new Error(`${slug}: ${path.relative(process.cwd(), file)} must hold a JSON list of records.`);
+  return value;
+}
