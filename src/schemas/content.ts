@@ -1,0 +1,351 @@
+/**
+ * Editorial content that marketing staff write by hand under `content/<slug>/`: menus, the popup
+ * promotion, site copy, page frontmatter and the electric microsite data, plus the list shapes of
+ * the offer, promo card and model files. Every object defined here is strict, so a misspelt key
+ * is reported instead of being silently ignored.
+ *
+ * Files and their schemas:
+ * - `offers.yaml` -> {@link OffersFileSchema}
+ * - `promo-cards.yaml` -> {@link PromoCardsFileSchema}
+ * - `popup.yaml` -> {@link PopupSchema}
+ * - `menus.yaml` -> {@link MenusSchema}
+ * - `site.yaml` -> {@link SiteCopySchema}
+ * - `pages/<page-slug>.md` frontmatter -> {@link PageFrontmatterSchema}
+ * - `models.yaml` -> {@link ModelsFileSchema}
+ * - `ev-models.yaml` -> {@link EvContentSchema}
+ */
+import { z } from 'zod';
+import { href, imageUrl, isoDateTimeWithOffset, slug } from './common.ts';
+import { ColourSchema, EvModelVariantSchema } from './ev-model.ts';
+import { ModelSchema } from './model.ts';
+import { OfferSchema } from './offer.ts';
+import { PromoCardSchema } from './promo-card.ts';
+
+/** What a dynamic menu item is filled with at build time. */
+export const MENU_DYNAMIC_SOURCES = ['models', 'stock', 'brands', 'locations'] as const;
+
+/** Longest meta description search engines show in full. */
+export const META_DESCRIPTION_MAX = 160;
+
+/**
+ * Adds an issue for every value of `key` that appears more than once in a list, so two offers or
+ * cards with the same id (which would share a URL or a grid slot) are caught when the file is read.
+ */
+function uniqueBy<T>(key: (item: T) => string | number, what: string) {
+  return (items: T[], ctx: z.core.$RefinementCtx<T[]>) => {
+    const seen = new Map<string | number, number>();
+    items.forEach((item, index) => {
+      const value = key(item);
+      const first = seen.get(value);
+      if (first === undefined) {
+        seen.set(value, index);
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        path: [index],
+        message: `Duplicate ${what} '${value}' (first used at item ${first + 1}); every ${what} must be unique in the file`,
+      });
+    });
+  };
+}
+
+// ---------------------------------------------------------------- menus
+
+/** What every menu entry needs besides a label: somewhere to go. */
+type MenuTarget = { label: string; href?: string | undefined; dynamic?: string | undefined; children?: unknown[] | undefined };
+
+// A check on the lists rather than on the item itself: a refinement chained onto the recursive
+// object would stop TypeScript from inferring the item's type.
+function everyItemLeadsSomewhere(items: MenuTarget[], ctx: z.core.$RefinementCtx<MenuTarget[]>): void {
+  items.forEach((item, index) => {
+    if (item.href === undefined && item.dynamic === undefined && item.children === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index],
+        message: `Menu item '${item.label}' needs an href, a dynamic source or children, otherwise it leads nowhere`,
+      });
+    }
+  });
+}
+
+/**
+ * A header or footer menu entry: a link, a dropdown of entries, or a list filled at build time.
+ * Lists of entries (header, footer group items, children) also require each entry to have an
+ * `href`, a `dynamic` source or `children`.
+ */
+export const MenuItemSchema = z.strictObject({
+  /**
+   * Text shown in the menu.
+   * @example 'Service & Parts'
+   */
+  label: z.string().trim().min(1, 'A menu item needs a label'),
+  /**
+   * Where the item links to: a site path, an http(s) URL, `mailto:` or `tel:`.
+   * @example '/special-offers'
+   */
+  href: href.optional(),
+  /**
+   * Fill this item at build time: `models` (the models mega-menu, grouped by body type), `stock`
+   * (the stock dropdown), `brands` (the group's brands) or `locations` (the dealer's locations).
+   * @example 'models'
+   */
+  dynamic: z.enum(MENU_DYNAMIC_SOURCES).optional(),
+  /**
+   * Entries shown in this item's dropdown, in order.
+   * @example [{ label: 'Book a Service', href: '/service' }]
+   */
+  get children(): z.ZodOptional<z.ZodArray<typeof MenuItemSchema>> {
+    return z
+      .array(MenuItemSchema)
+      .min(1, 'children needs at least one item; remove the key instead')
+      .superRefine(everyItemLeadsSomewhere)
+      .optional();
+  },
+});
+export type MenuItem = z.output<typeof MenuItemSchema>;
+
+/** A titled column of links in the footer. */
+export const MenuGroupSchema = z.strictObject({
+  /**
+   * Column heading.
+   * @example 'Buyer Tools'
+   */
+  title: z.string().trim().min(1, 'A footer group needs a title'),
+  /**
+   * Links in the column, in order.
+   * @example [{ label: 'Special Offers', href: '/special-offers' }]
+   */
+  items: z.array(MenuItemSchema).min(1, 'A footer group needs at least one item').superRefine(everyItemLeadsSomewhere),
+});
+export type MenuGroup = z.output<typeof MenuGroupSchema>;
+
+/** `content/<slug>/menus.yaml`: the header menu and the footer columns. */
+export const MenusSchema = z.strictObject({
+  /**
+   * Top-level header entries, left to right.
+   * @example [{ label: 'Vehicles', href: '/models', dynamic: 'models' }, { label: 'Offers', href: '/special-offers' }]
+   */
+  header: z.array(MenuItemSchema).min(1, 'The header menu needs at least one item').superRefine(everyItemLeadsSomewhere),
+  /**
+   * Footer columns, left to right.
+   * @example [{ title: 'Buyer Tools', items: [{ label: 'Finance Enquiry', href: '/finance-enquiry' }] }]
+   */
+  footer: z.array(MenuGroupSchema).default([]),
+});
+export type Menus = z.output<typeof MenusSchema>;
+
+// ---------------------------------------------------------------- popup
+
+/**
+ * `content/<slug>/popup.yaml`: the popup promotion. Shown once per visitor until closed, and
+ * never after `expiry`.
+ */
+export const PopupSchema = z.strictObject({
+  /**
+   * Popup id; change it to show a new popup to visitors who closed the previous one.
+   * @example 'im-launch-2027'
+   */
+  id: slug,
+  /**
+   * Turn the popup off without deleting it.
+   * @example true
+   */
+  enabled: z.boolean().default(true),
+  /**
+   * Heading of the dialog.
+   * @example 'Drive the new IM5 and IM6'
+   */
+  title: z.string().trim().min(1, 'The popup needs a title'),
+  /**
+   * Body text: plain text or simple HTML (cleaned before it is shown).
+   * @example '<p>Book a demo drive at Capalaba or Cleveland.</p>'
+   */
+  body: z.string().trim().min(1, 'The popup needs some body text'),
+  /**
+   * Image shown above the text.
+   * @example '/content/bayside-mg/images/popup/im-launch.jpg'
+   */
+  image: imageUrl.optional(),
+  /** The call-to-action button. */
+  cta: z.strictObject({
+    /**
+     * Button text.
+     * @example 'Book a demo drive'
+     */
+    label: z.string().trim().min(1, 'The popup button needs a label'),
+    /**
+     * Button link.
+     * @example '/book-test-drive'
+     */
+    url: href,
+  }),
+  /**
+   * Moment after which the popup is hidden: ISO 8601 with an offset (Brisbane is +10:00).
+   * @example '2027-03-31T23:59:59+10:00'
+   */
+  expiry: isoDateTimeWithOffset,
+});
+export type Popup = z.output<typeof PopupSchema>;
+
+// ---------------------------------------------------------------- site copy
+
+/** One figure in the group stats banner. */
+export const StatSchema = z.strictObject({
+  /**
+   * The figure, as shown.
+   * @example '50+'
+   */
+  value: z.string().trim().min(1),
+  /**
+   * What it counts.
+   * @example 'Locations'
+   */
+  label: z.string().trim().min(1),
+});
+export type Stat = z.output<typeof StatSchema>;
+
+const nonEmptyText = z.string().trim().min(1);
+const bulletList = z.array(nonEmptyText).min(1, 'Add at least one item, or remove the key');
+
+/** `content/<slug>/site.yaml`: the dealer's marketing copy for the home page and vehicle pages. */
+export const SiteCopySchema = z.strictObject({
+  /**
+   * Short line under the logo and in the default page title.
+   * @example 'Your local MG dealer in Redlands'
+   */
+  tagline: nonEmptyText,
+  /**
+   * Home page hero heading.
+   * @example 'New MG, IM and quality used cars in the Redlands'
+   */
+  heroTitle: nonEmptyText,
+  /**
+   * Home page hero paragraph.
+   * @example 'Two locations, the full MG range and finance at 8.5% p.a.'
+   */
+  heroText: nonEmptyText,
+  /**
+   * "Why Buy From Us?" points on vehicle pages.
+   * @example ['Every new MG is covered by the MG 7-year warranty']
+   */
+  whyBuyFromUs: bulletList,
+  /**
+   * "What's Included" points on vehicle pages.
+   * @example ['Full pre-delivery inspection and detail']
+   */
+  whatsIncluded: bulletList,
+  /**
+   * Warranty paragraph on vehicle pages.
+   * @example 'Every new MG comes with the MG 7-year warranty.'
+   */
+  warranty: nonEmptyText,
+  /**
+   * Roadside assistance paragraph on vehicle pages.
+   * @example 'Complimentary roadside assistance, 24 hours a day, 7 days a week.'
+   */
+  roadsideAssist: nonEmptyText,
+  /**
+   * Servicing benefit points on vehicle pages.
+   * @example ['A free ride within 8 km of the dealership while we service your car']
+   */
+  servicingBenefits: bulletList,
+  /**
+   * "Reserve Online" text on vehicle pages (sites with the reserve button).
+   * @example 'Reserve this car online for $200. We hold it for 48 hours and the deposit is 100% refundable.'
+   */
+  reserveOffer: nonEmptyText.optional(),
+  /**
+   * Money-back guarantee text on used vehicle pages.
+   * @example 'Every used vehicle has a 48 hour money back guarantee.'
+   */
+  moneyBackGuarantee: nonEmptyText.optional(),
+  /**
+   * Brand introduction on a single-brand site's home page, in Markdown.
+   * @example '## MG in the Redlands\n\nSee, drive and finance the MG range in one visit.'
+   */
+  brandCopy: nonEmptyText.optional(),
+  /**
+   * Company profile on a group site, in Markdown.
+   * @example '## About Summit Motor Group\n\nFor more than **30 years** ...'
+   */
+  groupProfile: nonEmptyText.optional(),
+  /**
+   * Stats banner of a group site, left to right.
+   * @example [{ value: '50+', label: 'Locations' }, { value: '40+', label: 'Brands' }, { value: '30+', label: 'Years' }]
+   */
+  stats: z.array(StatSchema).min(1).optional(),
+});
+export type SiteCopy = z.output<typeof SiteCopySchema>;
+
+// ---------------------------------------------------------------- pages
+
+/** A question and its answer, shown in an accordion. */
+export const FaqItemSchema = z.strictObject({
+  /**
+   * The question.
+   * @example 'Can you give me an online estimate for any car?'
+   */
+  question: nonEmptyText,
+  /**
+   * The answer, in Markdown.
+   * @example 'Online estimates are generally not given for cars over 7 years old or over 100,000 km.'
+   */
+  answer: nonEmptyText,
+});
+export type FaqItem = z.output<typeof FaqItemSchema>;
+
+/** The YAML frontmatter of `content/<slug>/pages/<page-slug>.md`; the Markdown body follows it. */
+export const PageFrontmatterSchema = z.strictObject({
+  /**
+   * Page heading and `<title>`.
+   * @example 'MG Precise Price Servicing'
+   */
+  title: nonEmptyText,
+  /**
+   * Meta description for search results, at most 160 characters.
+   * @example 'Know the cost of your next MG service up front, with your quote fixed for 12 months.'
+   */
+  description: nonEmptyText.max(
+    META_DESCRIPTION_MAX,
+    `description is for search results and must be ${META_DESCRIPTION_MAX} characters or fewer`,
+  ),
+  /**
+   * Questions and answers shown as an accordion after the page body.
+   * @example [{ question: 'Does it cost anything?', answer: 'No. The recall repair is free.' }]
+   */
+  faq: z.array(FaqItemSchema).min(1, 'faq needs at least one question; remove the key instead').optional(),
+});
+export type PageFrontmatter = z.output<typeof PageFrontmatterSchema>;
+
+// ---------------------------------------------------------------- electric microsite
+
+/** `content/<slug>/ev-models.yaml`: the variants compared on the electric microsite and their colours. */
+export const EvContentSchema = z.strictObject({
+  /**
+   * Model variants, three per model.
+   * @example [{ id: 'im5-performance', baseId: 'im5', name: 'IM5 Performance', ... }]
+   */
+  variants: z.array(EvModelVariantSchema).min(1, 'Add at least one variant').superRefine(uniqueBy((v) => v.id, 'variant id')),
+  /**
+   * Paint colours; each names its variant in `model_variant` ({ id, name }, the name matching a
+   * variant's `name`).
+   * @example [{ id: 301, name: 'Glacier White', hexCode: '#f4f5f2', model_variant: { id: 53, name: 'IM5 Performance' } }]
+   */
+  colours: z.array(ColourSchema).superRefine(uniqueBy((c) => c.id, 'colour id')).default([]),
+});
+export type EvContent = z.output<typeof EvContentSchema>;
+
+// ---------------------------------------------------------------- list files
+
+/** `content/<slug>/offers.yaml`: the site's offers, ids unique. */
+export const OffersFileSchema = z.array(OfferSchema).superRefine(uniqueBy((offer) => offer.id, 'offer id'));
+export type OffersFile = z.output<typeof OffersFileSchema>;
+
+/** `content/<slug>/promo-cards.yaml`: the site's promo cards, ids unique. */
+export const PromoCardsFileSchema = z.array(PromoCardSchema).superRefine(uniqueBy((card) => card.id, 'promo card id'));
+export type PromoCardsFile = z.output<typeof PromoCardsFileSchema>;
+
+/** `content/<slug>/models.yaml`: the brand's model range, slugs unique. */
+export const ModelsFileSchema = z.array(ModelSchema).superRefine(uniqueBy((model) => model.slug, 'model slug'));
+export type ModelsFile = z.output<typeof ModelsFileSchema>;
