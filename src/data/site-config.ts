@@ -112,7 +112,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
       if (issue.format === 'url') {
         return `${where}: ${show(got)} is not a web address. Write it in full, for example https://www.dealer.example.`;
       }
-      return `${where}: ${show(got)} is not ${article(issue.format === 'regex' ? 'valid value' : issue.format)}. ${issue.message.startsWith('a ') ? `Expected ${issue.message}.` : ''}`.trim();
+      return `${where}: ${show(got)} is not ${article(issue.format === 'regex' ? 'valid value' : issue.format)}. ${expectation(issue.message)}`.trim();
     case 'invalid_union': {
       const kinds = unionKinds(issue.path.at(-1) === 'kind' ? issue.path.slice(0, -1) : issue.path);
       return kinds.length > 0
@@ -122,6 +122,12 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     default:
       return `${where}: ${issue.message}.`;
   }
+}
+
+/** A schema's own message as a sentence: "a CSS colour ..." or "Expected a slug ...". */
+function expectation(message: string): string {
+  if (message.startsWith('a ')) return `Expected ${message}.`;
+  return message.startsWith('Expected') ? `${message.replace(/\.$/, '')}.` : '';
 }
 
 function typeName(expected: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carType, phone, slug } from './common.ts';
 
 /**
  * The configuration of one dealer site: one YAML file per dealer under `sites/`.
@@ -14,10 +15,6 @@ import { z } from 'zod';
  * variable that holds it, in a key ending in `Env`.
  */
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a slug: lowercase letters, digits and single hyphens');
-
 /** Name of an environment variable that holds a secret, e.g. `BAYSIDE_MG_API_TOKEN`. */
 const envVarName = z
   .string()
@@ -32,9 +29,7 @@ const cssColour = z
 
 const sitePath = z.string().regex(/^\/[^\s]*$/, 'a site path starting with /, e.g. /finance');
 
-const carType = z.enum(['new', 'demo', 'used']);
 const sortOption = z.enum(['mostRelevant', 'latest', 'highestPrice', 'lowestPrice']);
-const phone = z.string().regex(/^[+()0-9 ]{8,20}$/, 'a phone number such as 07 3000 0000');
 
 /** A slider's bounds and step. */
 const sliderRange = (min: number, max: number, step: number) =>

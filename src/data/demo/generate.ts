@@ -204,6 +204,8 @@ function iso(ms: number): string {
 
 // ---------------------------------------------------------------- locations and reviews
 
+const AREA_CODES: Record<string, string> = { QLD: '07', NSW: '02', ACT: '02', VIC: '03', TAS: '03', SA: '08', WA: '08', NT: '08' };
+
 const WEEKDAY_HOURS: Array<[open: string, close: string]> = [['08:00', '17:30']];
 
 function formatHours(open: string, close: string): string {
@@ -592,7 +594,7 @@ function locationsFor(ctx: Omit<VehicleContext, 'locations' | 'pool'>): Array<Re
         map_key: null,
       },
       contact_detail: {
-        phone: `0${random.pick([7, 2, 3, 8])} ${random.int(3000, 3999)} ${random.int(1000, 9999)}`,
+        phone: `${AREA_CODES[seed.state] ?? '07'} ${random.int(3000, 3999)} ${random.int(1000, 9999)}`,
         landline_phone: null,
         // The third location has no hours at all.
         opening_hours: i === 2 ? [] : openingHours(i),

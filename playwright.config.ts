@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import { loadAllSiteConfigs } from './src/data/site-config.ts';
+import { PREVIEW_BASE_PORT } from './src/generator/preview.ts';
+
+// Debian's Chromium where it is installed (these machines cannot download
+// Playwright's browsers); Playwright's own Chromium elsewhere (GitHub Actions).
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const sites = loadAllSiteConfigs('sites');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  // The same specs run against every demo site: one project per site.
+  projects: sites.map((site, index) => ({
+    name: site.slug,
+    use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PREVIEW_BASE_PORT + index}` },
+    metadata: { site: site.slug, template: site.template },
+  })),
+  webServer: {
+    command: 'node scripts/preview.ts',
+    url: `http://127.0.0.1:${PREVIEW_BASE_PORT}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,13 @@
+// Builds the dealer sites under sites/ into out/<slug>/.
+//   npm run build                      every site
+//   npm run build -- --site bayside-mg one site
+import { buildSites } from '../src/generator/build.ts';
+import { parseCliArgs, runCli } from './cli.ts';
+
+await runCli(async () => {
+  const args = parseCliArgs({ site: { type: 'string' } });
+  const started = performance.now();
+  const results = await buildSites({ site: args.site, log: console.log });
+  const pages = results.reduce((n, r) => n + r.pages, 0);
+  console.log(`Built ${results.length} site(s), ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+});

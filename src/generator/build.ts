@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildRouteManifest } from '../data/route-manifest.ts';
+import { feedDirOf } from '../data/feed-files.ts';
+import { loadSiteData } from '../data/site-data.ts';
+import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
+import { fileSource } from '../data/sources/file.ts';
+import type { Source } from '../data/sources/source.ts';
+import { writeDemoFeeds } from '../data/demo/write.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { DIST, compileApp, loadRenderer, type RenderFn } from './compile.ts';
+import { createRelease, discardRelease, publishRelease } from './publish.ts';
+
+export interface BuildOptions {
+  /** Build one site; default all. */
+  site?: string;
+  root?: string;
+  log?: (line: string) => void;
+}
+
+export interface SiteBuildResult {
+  site: string;
+  pages: number;
+  seconds: number;
+}
+
+function sourceFor(site: SiteConfig, root: string): Source {
+  switch (site.source.kind) {
+    case 'file':
+      return fileSource(site, root);
+    case 'http':
+      throw new Error(`${site.slug}: the http source is not available in this build yet.`);
+  }
+}
+
+/**
+ * Builds every site (or one): one compile, then for each site load its data,
+ * render every route in-process, and publish the release atomically. A site
+ * that fails leaves its previous release live and the run exits non-zero.
+ */
+export async function buildSites(options: BuildOptions = {}): Promise<SiteBuildResult[]> {
+  const root = options.root ?? process.cwd();
+  const log = options.log ?? (() => {});
+  const all = loadAllSiteConfigs('sites', root);
+  const sites = options.site ? [findSite(all, options.site)] : all;
+
+  const missingFeeds = sites.filter((s) => s.source.kind === 'file' && !existsSync(path.join(feedDirOf(s, root), 'vehicles.json')));
+  for (const site of missingFeeds) {
+    log(`${site.slug}: no demo feed yet, generating it`);
+    await writeDemoFeeds({ site: site.slug, root, log });
+  }
+
+  let started = performance.now();
+  await compileApp(root);
+  log(`Compiled the app once for ${sites.length} site(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const render = await loadRenderer(root);
+
+  const results: SiteBuildResult[] = [];
+  const failures: string[] = [];
+  for (const site of sites) {
+    started = performance.now();
+    try {
+      const pages = await buildSite(site, render, root);
+      const seconds = (performance.now() - started) / 1000;
+      results.push({ site: site.slug, pages, seconds });
+      log(`${site.slug}: ${pages} pages in ${seconds.toFixed(1)} s -> out/${site.slug}/`);
+    } catch (error) {
+      failures.push(`${site.slug}: ${(error as Error).message}`);
+      log(`${site.slug}: FAILED, the previous output stays live. ${(error as Error).message}`);
+    }
+  }
+  if (failures.length > 0) throw new Error(`${failures.length} site(s) failed:\n${failures.join('\n')}`);
+  return results;
+}
+
+async function buildSite(site: SiteConfig, render: RenderFn, root: string): Promise<number> {
+  const data = await loadSiteData(site, sourceFor(site, root), root);
+  const routes = buildRouteManifest(site, data);
+  const builtAt = new Date().toISOString();
+  const release = await createRelease(site.slug, root);
+  try {
+    for (const route of routes) {
+      const response = await render(new Request(`${site.url}${route.path}`), { site, data, builtAt });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`rendering ${route.path} answered HTTP ${response.status}`);
+      const file = path.join(release, route.path, 'index.html');
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    }
+    await cp(path.resolve(root, DIST, 'client'), release, { recursive: true });
+    await publishRelease(site.slug, release, root);
+    return routes.length;
+  } catch (error) {
+    await discardRelease(release);
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+
+const sites = loadAllSiteConfigs('sites');
+
+test.describe('every demo site', () => {
+  test('home page renders the dealer, its menu and its stock links', async ({ page }, testInfo) => {
+    const site = findSite(sites, String(testInfo.project.metadata.site));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.url()}`));
+
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(site.name);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site.url}/`);
+    await expect(page.getByRole('banner').getByRole('link', { name: site.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
+
+    // The brand colour from the site config reaches the page as a custom property.
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--site-primary').trim());
+    expect(primary.toLowerCase()).toBe(site.theme.primary.toLowerCase());
+
+    await page.screenshot({ path: testInfo.outputPath(`${site.slug}-home.png`), fullPage: false });
+    expect(errors).toEqual([]);
+  });
+
+  test('a content page opens from the footer and shows its text', async ({ page }, testInfo) => {
+    const site = findSite(sites, String(testInfo.project.metadata.site));
+    await page.goto('/privacy-policy/');
+    await expect(page).toHaveTitle(new RegExp(`\\| ${site.name}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('7 days');
+  });
+
+  test('the mobile menu opens without JavaScript', async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('Menu', { exact: true }).click();
+    await expect(nav.getByRole('link').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`${testInfo.project.name}-mobile-menu.png`) });
+    await context.close();
+  });
+});
