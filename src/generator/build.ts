@@ -5,8 +5,7 @@ import { buildRouteManifest } from '../data/route-manifest.ts';
 import { feedDirOf } from '../data/feed-files.ts';
 import { loadSiteData } from '../data/site-data.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
-import { fileSource } from '../data/sources/file.ts';
-import type { Source } from '../data/sources/source.ts';
+import { sourceFor } from '../data/sources/for-site.ts';
 import { writeDemoFeeds } from '../data/demo/write.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { DIST, compileApp, loadRenderer, type RenderFn } from './compile.ts';
@@ -23,15 +22,6 @@ export interface SiteBuildResult {
   site: string;
   pages: number;
   seconds: number;
-}
-
-function sourceFor(site: SiteConfig, root: string): Source {
-  switch (site.source.kind) {
-    case 'file':
-      return fileSource(site, root);
-    case 'http':
-      throw new Error(`${site.slug}: the http source is not available in this build yet.`);
-  }
 }
 
 /**
