@@ -132,6 +132,8 @@ const FeaturesSchema = z
     recallPage: z.boolean().default(false),
     /** Blog / vehicle reviews section. */
     blog: z.boolean().default(false),
+    /** "Car analysis" download for used vehicles (a location or home plugin switch). */
+    carAnalysisDownload: z.boolean().default(false),
     /** "Enquire Now" is replaced by "Instant Message" in the mobile action bar. */
     instantMessage: z.boolean().default(false),
     /** Location stats banner and brand grids (group sites). */
@@ -256,6 +258,8 @@ const VehiclePageSchema = z
     enquireLabel: z.enum(['Enquire Now', 'Message Now']).default('Enquire Now'),
     /** Location bar with Get Directions when the vehicle is away from the primary location. */
     locationBar: z.boolean().default(true),
+    /** Similar vehicles load when scrolled near instead of with the page. */
+    similarOnScroll: z.boolean().default(false),
     /** Reserve-online offer. */
     reserve: z
       .strictObject({
@@ -461,6 +465,18 @@ const FormsSchema = z
     serviceIntervalRequired: z.boolean().default(false),
     /** Service types offered (required when any are listed). */
     serviceTypes: z.array(z.string()).default([]),
+    /** The quote (valuation) form asks for marketing opt-in; some blocks remove it. */
+    quoteOptIn: z.boolean().default(true),
+    /** How the service page books: this site's form, an embedded booking iframe, or tabs (query key `tab`). */
+    servicePage: z
+      .strictObject({
+        mode: z.enum(['form', 'iframe', 'tabs']).default('form'),
+        /** Booking page embedded in iframe mode. */
+        iframeUrl: z.url().optional(),
+        /** Iframe height in pixels (750 in the service tab, 1100 for a booking page). */
+        iframeHeight: z.number().int().positive().default(750),
+      })
+      .prefault({}),
     /** Enquiry categories offered in the category select. */
     enquiryCategories: z
       .array(z.string())
