@@ -1,16 +1,8 @@
 import path from 'node:path';
 import { EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
 import type { EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
-import { DealershipSchema, type Dealership } from '../schemas/dealership.ts';
-import { LocationSchema, type Location } from '../schemas/location.ts';
-import { ModelSchema, type Model } from '../schemas/model.ts';
-import { OfferSchema, type Offer } from '../schemas/offer.ts';
-import { ReviewSchema, type Review } from '../schemas/review.ts';
-import type { SiteConfig } from '../schemas/site-config.ts';
-import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
+import type { Snapshot } from '../schemas/snapshot.ts';
 import { contentDirOf, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
-import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
-import type { Source } from './sources/source.ts';
 
 /** A content page from content/<slug>/pages/<page>.md. */
 export interface ContentPage {
@@ -31,17 +23,12 @@ export interface SiteContent {
   pages: ContentPage[];
 }
 
-/** Everything a site is rendered from, validated. */
-export interface SiteData {
-  vehicles: Vehicle[];
-  locations: Location[];
-  reviews: Review[];
-  dealerships: Dealership[];
-  offers: Offer[];
-  models: Model[];
-  content: SiteContent;
-  /** Platform records left out because they failed validation. */
-  quarantined: QuarantinedRecord[];
+/** Everything a site is rendered from: its snapshot of platform data plus its editorial content. */
+export type SiteData = Omit<Snapshot, 'meta'> & { snapshot: Snapshot['meta']; content: SiteContent };
+
+export function siteData(snapshot: Snapshot, content: SiteContent): SiteData {
+  const { meta, ...records } = snapshot;
+  return { ...records, snapshot: meta, content };
 }
 
 /**
@@ -68,26 +55,5 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
         markdown: body,
       };
     }),
-  };
-}
-
-/** Pulls a site's platform data from its source and validates every record. */
-export async function loadSiteData(site: SiteConfig, source: Source, root = process.cwd()): Promise<SiteData> {
-  const raw = await source.pull();
-  const vehicles = validateRecords(VehicleSchema, raw.vehicles, 'vehicles');
-  const locations = validateRecords(LocationSchema, raw.locations, 'locations');
-  const reviews = validateRecords(ReviewSchema, raw.reviews, 'reviews');
-  const dealerships = validateRecords(DealershipSchema, raw.dealerships, 'dealerships');
-  const offers = validateRecords(OfferSchema, raw.offers, 'offers');
-  const models = validateRecords(ModelSchema, raw.models, 'models');
-  return {
-    vehicles: vehicles.valid,
-    locations: locations.valid,
-    reviews: reviews.valid,
-    dealerships: dealerships.valid,
-    offers: offers.valid,
-    models: models.valid,
-    content: loadSiteContent(site.slug, root),
-    quarantined: [vehicles, locations, reviews, dealerships, offers, models].flatMap((r) => r.quarantined),
   };
 }

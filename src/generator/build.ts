@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildRouteManifest } from '../data/route-manifest.ts';
-import { feedDirOf } from '../data/feed-files.ts';
-import { loadSiteData } from '../data/site-data.ts';
+import { pullSite, summaryLine } from '../data/pull.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
-import { sourceFor } from '../data/sources/for-site.ts';
-import { writeDemoFeeds } from '../data/demo/write.ts';
+import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
+import { readSnapshot } from '../data/snapshot-files.ts';
+import { ensureDemoFeeds } from '../data/demo/write.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { DIST, compileApp, loadRenderer, type RenderFn } from './compile.ts';
 import { createRelease, discardRelease, publishRelease } from './publish.ts';
@@ -14,6 +13,10 @@ import { createRelease, discardRelease, publishRelease } from './publish.ts';
 export interface BuildOptions {
   /** Build one site; default all. */
   site?: string;
+  /** Render from the current snapshots instead of pulling first. */
+  skipPull?: boolean;
+  /** Pull even when the stock-drop guard objects. */
+  force?: boolean;
   root?: string;
   log?: (line: string) => void;
 }
@@ -35,11 +38,7 @@ export async function buildSites(options: BuildOptions = {}): Promise<SiteBuildR
   const all = loadAllSiteConfigs('sites', root);
   const sites = options.site ? [findSite(all, options.site)] : all;
 
-  const missingFeeds = sites.filter((s) => s.source.kind === 'file' && !existsSync(path.join(feedDirOf(s, root), 'vehicles.json')));
-  for (const site of missingFeeds) {
-    log(`${site.slug}: no demo feed yet, generating it`);
-    await writeDemoFeeds({ site: site.slug, root, log });
-  }
+  await ensureDemoFeeds(sites, root, log);
 
   let started = performance.now();
   await compileApp(root);
@@ -51,7 +50,8 @@ export async function buildSites(options: BuildOptions = {}): Promise<SiteBuildR
   for (const site of sites) {
     started = performance.now();
     try {
-      const pages = await buildSite(site, render, root);
+      if (!options.skipPull) log(summaryLine(await pullSite(site, { root, ...(options.force ? { force: true } : {}) }), root));
+      const pages = await buildSite(site, await loadData(site, root), render, root);
       const seconds = (performance.now() - started) / 1000;
       results.push({ site: site.slug, pages, seconds });
       log(`${site.slug}: ${pages} pages in ${seconds.toFixed(1)} s -> out/${site.slug}/`);
@@ -64,8 +64,13 @@ export async function buildSites(options: BuildOptions = {}): Promise<SiteBuildR
   return results;
 }
 
-async function buildSite(site: SiteConfig, render: RenderFn, root: string): Promise<number> {
-  const data = await loadSiteData(site, sourceFor(site, root), root);
+async function loadData(site: SiteConfig, root: string): Promise<SiteData> {
+  const snapshot = await readSnapshot(site.slug, root);
+  if (!snapshot) throw new Error(`there is no snapshot to render from. Run \`npm run pull -- --site ${site.slug}\` or build without --skip-pull.`);
+  return siteData(snapshot, loadSiteContent(site.slug, root));
+}
+
+async function buildSite(site: SiteConfig, data: SiteData, render: RenderFn, root: string): Promise<number> {
   const routes = buildRouteManifest(site, data);
   const builtAt = new Date().toISOString();
   const release = await createRelease(site.slug, root);

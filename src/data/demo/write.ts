@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { SiteConfig } from '../../schemas/site-config.ts';
 import { loadAllSiteConfigs, findSite } from '../site-config.ts';
 import { FEED_ROOT, feedDirOf, recordsJson, writeFileAtomic } from '../feed-files.ts';
-import { loadSiteData } from '../site-data.ts';
+import { collectSnapshot } from '../pull.ts';
+import { loadSiteContent } from '../site-data.ts';
 import { fileSource } from '../sources/file.ts';
 import { DEFAULT_SEED, DEFAULT_SIZES, generateSiteFeed, splitSizes } from './generate.ts';
 import { writeImagePool } from './images.ts';
@@ -75,25 +78,25 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
 
   const summaries: DemoSiteSummary[] = [];
   for (const site of sites) {
-    const data = await loadSiteData(site, fileSource(site, root), root);
-    const byType = (t: string) => data.vehicles.filter((v) => v.car_type === t).length;
-    const sold = data.vehicles.filter((v) => v.status === 'sold').length;
+    // Read the feed back the way a pull does, so a record the generator got wrong shows up here.
+    const { snapshot, report } = await collectSnapshot(site, fileSource(site, root), new Date(`${asOf}T00:00:00Z`));
+    const pages = loadSiteContent(site.slug, root).pages.length;
     const summary: DemoSiteSummary = {
       site: site.slug,
-      vehicles: data.vehicles.length,
-      locations: data.locations.length,
-      reviews: data.reviews.length,
-      offers: data.offers.length,
-      models: data.models.length,
-      schemaFailures: data.quarantined.length,
+      vehicles: report.counts.pulled,
+      locations: snapshot.locations.length,
+      reviews: snapshot.reviews.length,
+      offers: snapshot.offers.length,
+      models: snapshot.models.length,
+      schemaFailures: report.quarantined.length,
     };
     summaries.push(summary);
     log(
-      `${site.slug}: ${summary.vehicles} vehicles (new ${byType('new')}, demo ${byType('demo')}, used ${byType('used')}; sold ${sold}), ` +
+      `${site.slug}: ${summary.vehicles} vehicles (${report.counts.published} published after stock filters), ` +
         `${summary.locations} locations, ${summary.reviews} reviews, ${summary.offers} offers, ${summary.models} models, ` +
-        `${content(data.content.pages.length)}; ${summary.schemaFailures} schema failures`,
+        `${pages} content pages; ${summary.schemaFailures} schema failures`,
     );
-    for (const q of data.quarantined.slice(0, 10)) log(`  ${q.source} ${q.id} ${q.path}: ${q.reason}`);
+    for (const q of report.quarantined.slice(0, 10)) log(`  ${q.source} ${q.id} ${q.path}: ${q.reason}`);
   }
   log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${seed}, as of ${asOf}).`);
   const failures = summaries.reduce((n, s) => n + s.schemaFailures, 0);
@@ -101,6 +104,12 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
   return summaries;
 }
 
-function content(pages: number): string {
-  return `${pages} content pages`;
+
+/** Generates the demo feed of each file-sourced site that has none yet (a fresh clone). */
+export async function ensureDemoFeeds(sites: SiteConfig[], root = process.cwd(), log: (line: string) => void = () => {}): Promise<void> {
+  for (const site of sites) {
+    if (site.source.kind !== 'file' || existsSync(path.join(feedDirOf(site, root), 'vehicles.json'))) continue;
+    log(`${site.slug}: no demo feed yet, generating it`);
+    await writeDemoFeeds({ site: site.slug, root, log });
+  }
 }

@@ -17,7 +17,7 @@ export function fileSource(site: SiteConfig, root = process.cwd()): Source {
   return {
     describe: `file ${path.relative(root, feedDir)}`,
     async pull(): Promise<RawSiteData> {
-      const feed = await Promise.all(FEED_FILES.map((name) => readJsonList(path.join(feedDir, `${name}.json`), site.slug)));
+      const feed = await Promise.all(FEED_FILES.map((name) => readJsonList(path.join(feedDir, `${name}.json`), site.slug, root)));
       const [vehicles, locations, reviews, dealerships] = feed as [unknown[], unknown[], unknown[], unknown[]];
       const offers = readYaml(path.join(contentDir, 'offers.yaml'), []);
       const models = readYaml(path.join(contentDir, 'models.yaml'), []);
@@ -33,19 +33,20 @@ export function fileSource(site: SiteConfig, root = process.cwd()): Source {
   };
 }
 
-async function readJsonList(file: string, slug: string): Promise<unknown[]> {
+async function readJsonList(file: string, slug: string, root: string): Promise<unknown[]> {
+  const shown = path.relative(root, file);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new Error(`${slug}: the demo feed ${path.relative(process.cwd(), file)} is missing. Run \`npm run demo-data\` to generate it.`);
+    throw new Error(`${slug}: the demo feed ${shown} is missing. Run \`npm run demo-data\` to generate it.`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${slug}: ${path.relative(process.cwd(), file)} is not valid JSON (${(error as Error).message}).`);
+    throw new Error(`${slug}: ${shown} is not valid JSON (${(error as Error).message}).`);
   }
-  if (!Array.isArray(value)) throw new Error(`${slug}: ${path.relative(process.cwd(), file)} must hold a JSON list of records.`);
+  if (!Array.isArray(value)) throw new Error(`${slug}: ${shown} must hold a JSON list of records.`);
   return value;
 }

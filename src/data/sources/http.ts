@@ -28,7 +28,7 @@
  *   asking again with the same token and URL gets the same answer.
  * - Remembers each listing URL's ETag and body in a cache the caller may pass in and persist,
  *   sends `If-None-Match`, and reuses the remembered body on 304.
- * - Refuses a response body above a size limit (64 MB unless told otherwise), counting bytes as
+ * - Refuses a response body above a size limit (32 MB unless told otherwise), counting bytes as
  *   they arrive rather than buffering an unbounded body.
  * - Reports every failure as a {@link SourceError} naming the site, the endpoint (method and path;
  *   the token travels in a header and never appears) and what went wrong.
@@ -63,7 +63,7 @@ export interface HttpSourceOptions {
   random?: () => number;
   /** ETag cache for the listing endpoints. @default a new Map, kept for this source's lifetime */
   cache?: ResponseCache;
-  /** Largest response body accepted, in bytes (after decompression). @default 64 MB */
+  /** Largest response body accepted, in bytes (after decompression). @default 32 MB */
   maxBodyBytes?: number;
 }
 
@@ -90,7 +90,9 @@ export class SourceError extends Error {
   }
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+// A page of 250 vehicles is about 1 MB; an answer beyond 32 MB means the platform is broken,
+// and reading it would only risk the build's memory.
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 5_000;
 /** Bytes of an error body read for the message excerpt; the rest is discarded unread. */

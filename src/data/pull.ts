@@ -1,0 +1,171 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DealershipSchema } from '../schemas/dealership.ts';
+import { LocationSchema } from '../schemas/location.ts';
+import { ModelSchema } from '../schemas/model.ts';
+import { OfferSchema } from '../schemas/offer.ts';
+import { ReviewSchema } from '../schemas/review.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { PullCounts, Snapshot } from '../schemas/snapshot.ts';
+import { VehicleSchema } from '../schemas/vehicle.ts';
+import { isAvailable } from '../rules/availability.ts';
+import { writeFileAtomic } from './feed-files.ts';
+import { normaliseVehicles, offersForSite } from './normalise.ts';
+import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
+import { pullReportPath, readSnapshot, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
+import { sourceFor } from './sources/for-site.ts';
+import type { CachedResponse } from './sources/http.ts';
+import type { Source } from './sources/source.ts';
+
+/** What a pull found, written beside the snapshot as <slug>.pull-report.json. */
+export interface PullReport {
+  site: string;
+  source: string;
+  pulledAt: string;
+  counts: PullCounts;
+  /** The snapshot was written (false when the guard refused it). */
+  published: boolean;
+  timings: { fetchMs: number; validateMs: number; normaliseMs: number; writeMs: number };
+  quarantined: QuarantinedRecord[];
+  duplicates: QuarantinedRecord[];
+  filtered: Array<{ id: number; reason: string }>;
+}
+
+/** The pull refused to replace the snapshot because available stock fell too far. */
+export class StockDropError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StockDropError';
+  }
+}
+
+/**
+ * Validates and normalises what a source returned into a snapshot, without
+ * writing anything. Every record is checked on its own: a bad record is
+ * quarantined with its id, field path and reason while the rest goes on.
+ */
+export async function collectSnapshot(site: SiteConfig, source: Source, now: Date): Promise<{ snapshot: Snapshot; report: PullReport }> {
+  let t = performance.now();
+  const raw = await source.pull();
+  const fetchMs = performance.now() - t;
+
+  t = performance.now();
+  const vehicles = validateRecords(VehicleSchema, raw.vehicles, 'vehicles');
+  const locations = validateRecords(LocationSchema, raw.locations, 'locations');
+  const reviews = validateRecords(ReviewSchema, raw.reviews, 'reviews');
+  const dealerships = validateRecords(DealershipSchema, raw.dealerships, 'dealerships');
+  const offers = validateRecords(OfferSchema, raw.offers, 'offers');
+  const models = validateRecords(ModelSchema, raw.models, 'models');
+  const validateMs = performance.now() - t;
+
+  t = performance.now();
+  const normalised = normaliseVehicles(vehicles.valid, site, now);
+  const normaliseMs = performance.now() - t;
+
+  const counts: PullCounts = {
+    pulled: raw.vehicles.length,
+    quarantined: raw.vehicles.length - vehicles.valid.length,
+    duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
+    filtered: normalised.filtered.length,
+    published: normalised.vehicles.length,
+    available: normalised.vehicles.filter(isAvailable).length,
+  };
+  const pulledAt = now.toISOString();
+  const snapshot: Snapshot = {
+    meta: { site: site.slug, pulledAt, source: source.describe, counts },
+    vehicles: normalised.vehicles,
+    locations: locations.valid,
+    reviews: reviews.valid,
+    dealerships: dealerships.valid,
+    offers: offersForSite(offers.valid, site),
+    models: models.valid,
+  };
+  const report: PullReport = {
+    site: site.slug,
+    source: source.describe,
+    pulledAt,
+    counts,
+    published: false,
+    timings: { fetchMs: round(fetchMs), validateMs: round(validateMs), normaliseMs: round(normaliseMs), writeMs: 0 },
+    quarantined: [vehicles, locations, reviews, dealerships, offers, models].flatMap((r) => r.quarantined),
+    duplicates: normalised.duplicates,
+    filtered: normalised.filtered,
+  };
+  return { snapshot, report };
+}
+
+/**
+ * The stock-drop guard: refuses a snapshot whose available vehicles fall below
+ * `site.stockDropGuard` (default half) of the last good snapshot's, or that has
+ * none at all, because that is far likelier an outage than a sell-off.
+ */
+export function checkStockDrop(site: SiteConfig, next: PullCounts, last: Snapshot['meta'] | null): string | null {
+  const force = `If the dealer really has this little stock, run \`npm run pull -- --site ${site.slug} --force\`.`;
+  if (next.available === 0) {
+    return `${site.slug}: the source returned no available vehicles (${next.pulled} records, ${next.quarantined} invalid, ${next.filtered} filtered). The last good snapshot was kept. ${force}`;
+  }
+  if (!last || last.counts.available === 0) return null;
+  const ratio = next.available / last.counts.available;
+  if (ratio >= site.stockDropGuard) return null;
+  return (
+    `${site.slug}: stock-drop guard: ${next.available} available vehicles now against ${last.counts.available} in the last good snapshot ` +
+    `(pulled ${last.pulledAt}), ${Math.round(ratio * 100)}%, below the ${Math.round(site.stockDropGuard * 100)}% limit. ` +
+    `The last good snapshot was kept. ${force}`
+  );
+}
+
+export interface PullOptions {
+  root?: string;
+  now?: Date;
+  /** Publish even when the stock-drop guard objects. */
+  force?: boolean;
+  /** Use this source instead of the one the site config chooses (tests). */
+  source?: Source;
+  env?: Record<string, string | undefined>;
+}
+
+/** Pulls one site into its snapshot, guarded; the pull report is written either way. */
+export async function pullSite(site: SiteConfig, options: PullOptions = {}): Promise<PullReport> {
+  const root = options.root ?? process.cwd();
+  const cache = new Map<string, CachedResponse>(readCache(sourceCachePath(site.slug, root)));
+  const source = options.source ?? sourceFor(site, { root, cache, ...(options.env ? { env: options.env } : {}) });
+  const { snapshot, report } = await collectSnapshot(site, source, options.now ?? new Date());
+  const last = await readSnapshot(site.slug, root).catch(() => null);
+  const objection = checkStockDrop(site, report.counts, last?.meta ?? null);
+  if (objection && !options.force) {
+    await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
+    throw new StockDropError(objection);
+  }
+  const t = performance.now();
+  await writeSnapshot(snapshot, root);
+  report.published = true;
+  report.timings.writeMs = round(performance.now() - t);
+  await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
+  if (cache.size > 0) await writeFileAtomic(sourceCachePath(site.slug, root), JSON.stringify([...cache]));
+  return report;
+}
+
+function readCache(file: string): Array<[string, CachedResponse]> {
+  if (!existsSync(file)) return [];
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Array<[string, CachedResponse]>;
+  } catch {
+    // A damaged cache only costs full downloads.
+    return [];
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+/** One line per site for the command line. */
+export function summaryLine(report: PullReport, root = process.cwd()): string {
+  const c = report.counts;
+  const total = Object.values(report.timings).reduce((a, b) => a + b, 0);
+  return (
+    `${report.site}: pulled ${c.pulled}, quarantined ${c.quarantined}, duplicates ${c.duplicates}, filtered ${c.filtered}, ` +
+    `published ${c.published} (${c.available} available) in ${(total / 1000).toFixed(1)} s` +
+    (report.published ? ` -> ${path.relative(root, path.resolve(root, 'data/snapshots', `${report.site}.json`))}` : ' (not published)')
+  );
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SnapshotSchema, type Snapshot } from '../schemas/snapshot.ts';
+import { writeFileAtomic } from './feed-files.ts';
+
+/** Where snapshots, pull reports and source caches are kept. */
+export const SNAPSHOT_DIR = 'data/snapshots';
+
+export function snapshotPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, SNAPSHOT_DIR, `${slug}.json`);
+}
+
+export function pullReportPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, SNAPSHOT_DIR, `${slug}.pull-report.json`);
+}
+
+export function sourceCachePath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, SNAPSHOT_DIR, `${slug}.source-cache.json`);
+}
+
+/** The site's last good snapshot, or null when it has none. A damaged file is an error, not "no snapshot". */
+export async function readSnapshot(slug: string, root = process.cwd()): Promise<Snapshot | null> {
+  const file = snapshotPath(slug, root);
+  if (!existsSync(file)) return null;
+  const result = SnapshotSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new Error(`${path.relative(root, file)} is damaged (${issue.path.join('.')}: ${issue.message}). Run \`npm run pull -- --site ${slug}\` to replace it.`);
+  }
+  return result.data;
+}
+
+/** Replaces the snapshot in one step: readers see the old file or the new one, never part of either. */
+export async function writeSnapshot(snapshot: Snapshot, root = process.cwd()): Promise<void> {
+  const { vehicles, ...rest } = snapshot;
+  // One vehicle per line keeps diffs of two snapshots readable.
+  const body = `{"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${(['locations', 'reviews', 'dealerships', 'offers', 'models'] as const).map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
+  await writeFileAtomic(snapshotPath(snapshot.meta.site, root), body);
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { slug } from './common.ts';
+import { DealershipSchema } from './dealership.ts';
+import { LocationSchema } from './location.ts';
+import { ModelSchema } from './model.ts';
+import { OfferSchema } from './offer.ts';
+import { ReviewSchema } from './review.ts';
+import { VehicleSchema } from './vehicle.ts';
+
+/** A vehicle after normalisation: the fields pages and search rely on are always present. */
+export const NormalisedVehicleSchema = VehicleSchema.extend({
+  /** Unique within the site; derived from year, make, model, badge and id when the platform sends none. */
+  slug,
+  /** @example "mg" */
+  make_slug: slug,
+  /** @example "zs-ev" */
+  model_slug: slug,
+  /** Search body group. @example "SUV" */
+  simple_body: z.string(),
+  /** Search fuel group: Petrol, Diesel, Hybrid, Electric or Other. */
+  simple_fuel: z.string(),
+  /** Automatic or Manual. */
+  simple_transmission: z.string(),
+  /** @example "MG ZS EV" */
+  make_model: z.string(),
+  /** Name shown in titles and breadcrumbs (with the series where the site shows it). @example "2025 MG ZS EV Essence" */
+  display_name: z.string(),
+});
+export type NormalisedVehicle = z.output<typeof NormalisedVehicleSchema>;
+
+/** One record the pull left out, and why. */
+export const QuarantinedRecordSchema = z.object({
+  source: z.string(),
+  id: z.string(),
+  path: z.string(),
+  reason: z.string(),
+});
+
+/** Counts in a pull report and in the snapshot's header. */
+export const PullCountsSchema = z.object({
+  /** Vehicle records the source returned. */
+  pulled: z.number().int().nonnegative(),
+  /** Vehicle records that failed validation. */
+  quarantined: z.number().int().nonnegative(),
+  /** Duplicate vehicle ids dropped (the newest record wins). */
+  duplicates: z.number().int().nonnegative(),
+  /** Valid vehicles the site's stock filters or the visibility rule left out. */
+  filtered: z.number().int().nonnegative(),
+  /** Vehicles in the snapshot. */
+  published: z.number().int().nonnegative(),
+  /** Published vehicles that are available (in_stock or coming_soon): what the stock-drop guard compares. */
+  available: z.number().int().nonnegative(),
+});
+export type PullCounts = z.output<typeof PullCountsSchema>;
+
+/** What a site is rendered from: its normalised platform data at one moment. */
+export const SnapshotSchema = z.object({
+  meta: z.object({
+    site: slug,
+    /** When the pull finished (ISO 8601). */
+    pulledAt: z.string(),
+    /** Which source produced it, e.g. "file data/feed/bayside-mg". */
+    source: z.string(),
+    counts: PullCountsSchema,
+  }),
+  vehicles: z.array(NormalisedVehicleSchema),
+  locations: z.array(LocationSchema),
+  reviews: z.array(ReviewSchema),
+  dealerships: z.array(DealershipSchema),
+  offers: z.array(OfferSchema),
+  models: z.array(ModelSchema),
+});
+export type Snapshot = z.output<typeof SnapshotSchema>;
