@@ -10,6 +10,8 @@ export const ReviewSchema = z.object({
   id: z.union([id, z.string().min(1)]),
   /** Reviewer's name. @example 'Jane S.' */
   customer_name: nullishString,
+  /** Review title; reviews with a title in the site's hidden list are not shown. @example 'Great service' */
+  title: nullishString,
   /** Review text. */
   text: nullishString,
   /** Star rating 0 to 5 (numeric strings are converted). @example 5 */
