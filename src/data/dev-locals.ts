@@ -1,17 +1,43 @@
+import { IMAGE_SIZES, type ImageIndex } from '../render/images.ts';
 import type { RenderLocals } from './render-context.ts';
 import { collectSnapshot } from './pull.ts';
+import { buildRouteManifest, routesByPath, type Route } from './route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from './site-config.ts';
 import { loadSiteContent, siteData } from './site-data.ts';
 import { readSnapshot } from './snapshot-files.ts';
 import { sourceFor } from './sources/for-site.ts';
 
-/** Locals for the dev server: the named site (or the first one), from its snapshot or else straight from its source. */
-export async function loadDevLocals(slug: string | undefined): Promise<RenderLocals> {
+/** URL prefix under which the dev server serves feed images unprocessed. */
+export const DEV_IMAGE_PREFIX = '/_dev-images/';
+
+export interface DevSite {
+  locals: Omit<RenderLocals, 'route'>;
+  routes: Map<string, Route>;
+}
+
+/** The dev server's site: the named one (or the first), from its snapshot or else straight from its source. */
+export async function loadDevSite(slug: string | undefined): Promise<DevSite> {
   const sites = loadAllSiteConfigs('sites');
   const site = slug ? findSite(sites, slug) : sites[0]!;
   const now = new Date();
   const snapshot = (await readSnapshot(site.slug)) ?? (await collectSnapshot(site, sourceFor(site), now)).snapshot;
   const data = siteData(snapshot, loadSiteContent(site.slug));
-  console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles). Pick another with --site <slug>.`);
-  return { site, data, builtAt: now.toISOString() };
+  const routes = routesByPath(buildRouteManifest(site, data));
+  console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles, ${routes.size} pages). Pick another with --site <slug>.`);
+  return { locals: { site, data, images: devImages(data), builtAt: now.toISOString() }, routes };
+}
+
+/** Every image at every size points at the unprocessed source: dev favours start-up time over bytes. */
+function devImages(data: RenderLocals['data']): ImageIndex {
+  const index: ImageIndex = {};
+  const add = (source: string | null | undefined) => {
+    if (!source || index[source]) return;
+    const url = /^https?:/.test(source) ? source : `${DEV_IMAGE_PREFIX}${source}`;
+    index[source] = Object.fromEntries(Object.entries(IMAGE_SIZES).map(([size, { width, height }]) => [size, { width, height, jpeg: url, webp: url }]));
+  };
+  for (const v of data.vehicles) {
+    for (const image of v.images ?? []) add(image.image);
+    for (const frame of v.spin_images ?? []) add(frame);
+  }
+  return index;
 }

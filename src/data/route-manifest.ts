@@ -1,37 +1,206 @@
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { SiteData } from './site-data.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
 import { pagePath } from '../render/urls.ts';
+import { slugify } from './manufacturers.ts';
+import type { SiteData } from './site-data.ts';
 
-/** What a route's output depends on; an incremental update re-renders the routes whose dependencies changed. */
+/**
+ * What a route's output depends on. Every page also depends on the site
+ * config and the menus and site copy (header and footer), so those are implied.
+ * An incremental update re-renders the routes whose dependencies it touches.
+ */
 export interface RouteDependencies {
-  /** Re-render when any site-wide input changes (config, menus, copy). Every page depends on these. */
-  siteWide: true;
-  /** Content pages by slug. */
-  pages?: string[];
-  /** Vehicle ids. */
+  /** Vehicles shown on the page (the vehicle itself, similar vehicles, the first page of results). */
   vehicles?: number[];
-  /** Offer ids. */
-  offers?: string[];
-  /** Location ids. */
-  locations?: number[];
-  /** Facet values, e.g. "make:MG", "car_type:used". */
+  /** Facet values whose membership decides the page's results, e.g. "make:mg", "car_type:used". */
   facets?: string[];
-  /** Depends on aggregate stock figures (counts by type). */
+  /** The page shows stock counts (home, location and brand blocks). */
   stockCounts?: boolean;
+  offers?: string[];
+  locations?: number[];
+  /** Content pages under content/<slug>/pages. */
+  pages?: string[];
+  /** Editorial content besides pages: popup, promo cards, models, EV variants. */
+  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers'>;
 }
 
-export interface Route {
-  /** Public path with its trailing slash, e.g. "/about-us/". */
-  path: string;
-  /** Route type, for reports. */
-  kind: 'home' | 'content-page';
-  deps: RouteDependencies;
+/** Forms with a page of their own. */
+export type FormKind = 'finance' | 'finance-enquiry' | 'service' | 'trade-in' | 'sell-my-car' | 'book-test-drive';
+
+/** One URL of a site: its path, what the page is, the data it needs and what it depends on. */
+export type Route = { path: string; deps: RouteDependencies } & (
+  | { kind: 'home' }
+  | { kind: 'vehicle' | 'vehicle-print' | 'vehicle-checkout' | 'vehicle-trade-in'; vehicleId: number; similar?: number[] }
+  | { kind: 'search'; title: string; filter: SearchFilter }
+  | { kind: 'locations' }
+  | { kind: 'location'; locationId: number }
+  | { kind: 'offers' }
+  | { kind: 'offer'; offerId: string; canonicalPath: string }
+  | { kind: 'brands' }
+  | { kind: 'brand'; make: string; makeSlug: string }
+  | { kind: 'models' }
+  | { kind: 'model'; modelSlug: string }
+  | { kind: 'ev-hub' }
+  | { kind: 'ev-model'; baseId: string }
+  | { kind: 'ev-compare' }
+  | { kind: 'content-page'; pageSlug: string }
+  | { kind: 'form'; form: FormKind; title: string; pageSlug?: string }
+  | { kind: 'success' }
+  | { kind: 'sign-in' }
+  | { kind: 'watchlist' }
+  | { kind: 'garage' }
+  | { kind: 'not-found' }
+);
+
+export type RouteKind = Route['kind'];
+
+const CAR_TYPE_TITLES: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
+
+/** Path of a vehicle's page (and its sub-pages). */
+export function vehiclePath(vehicle: Pick<NormalisedVehicle, 'slug'>, sub?: string): string {
+  return sub ? pagePath('cars', vehicle.slug, sub) : pagePath('cars', vehicle.slug);
 }
 
-/** Every URL of a site with what it depends on. */
-export function buildRouteManifest(_site: SiteConfig, data: SiteData): Route[] {
+/** Path of an offer under the manufacturer-qualified shape (the canonical one). */
+export function offerPath(offer: { id: string | number; manufacturer?: string | null }): string {
+  return offer.manufacturer ? pagePath('offers', slugify(offer.manufacturer), String(offer.id)) : pagePath('offers', String(offer.id));
+}
+
+/** Facet keys a vehicle belongs to; a change to a vehicle touches the pages of these facets. */
+export function vehicleFacets(v: NormalisedVehicle): string[] {
   return [
-    { path: '/', kind: 'home', deps: { siteWide: true, stockCounts: true, offers: data.offers.slice(0, 3).map((o) => String(o.id)), locations: data.locations.slice(0, 6).map((l) => Number(l.id)) } },
-    ...data.content.pages.map((page): Route => ({ path: pagePath(page.slug), kind: 'content-page', deps: { siteWide: true, pages: [page.slug] } })),
+    `car_type:${v.car_type}`,
+    `make:${v.make_slug}`,
+    `model:${v.make_slug}/${v.model_slug}`,
+    `body:${v.simple_body}`,
+    ...(v.location?.slug ? [`location:${v.location.slug}`] : []),
+    ...(v.dealership_slug ? [`dealership:${v.dealership_slug}`] : []),
   ];
+}
+
+function filterFacets(filter: SearchFilter): string[] {
+  return [
+    ...(filter.carTypes ?? []).map((t) => `car_type:${t}`),
+    ...(filter.make && filter.model ? [`model:${filter.make}/${filter.model}`] : filter.make ? [`make:${filter.make}`] : []),
+    ...(filter.body ? [`body:${filter.body}`] : []),
+    ...(filter.location ? [`location:${filter.location}`] : []),
+    ...(filter.dealership ? [`dealership:${filter.dealership}`] : []),
+  ];
+}
+
+/**
+ * Every URL of a site with what it depends on. Paths are unique: where two
+ * sources claim one path (a location and a dealership with the same slug, a
+ * model whose page is the EV hub) the first in this order keeps it.
+ */
+export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
+  const routes: Route[] = [];
+  const taken = new Set<string>();
+  const add = (route: Route) => {
+    if (taken.has(route.path)) return;
+    taken.add(route.path);
+    routes.push(route);
+  };
+  const { features } = site;
+  const vehicles = data.vehicles;
+
+  add({ kind: 'home', path: '/', deps: { stockCounts: true, offers: data.offers.slice(0, 3).map((o) => String(o.id)), locations: data.locations.map((l) => Number(l.id)), content: ['popup'] } });
+
+  // Vehicle pages and their sub-pages.
+  const similar = similarIndex(vehicles);
+  for (const v of vehicles) {
+    const similarIds = similar(v).map((s) => Number(s.id));
+    const deps = { vehicles: [Number(v.id), ...similarIds], ...(v.location_id ? { locations: [Number(v.location_id)] } : {}) };
+    add({ kind: 'vehicle', path: vehiclePath(v), vehicleId: Number(v.id), similar: similarIds, deps });
+    const own = { vehicles: [Number(v.id)] };
+    if (features.print !== 'off') add({ kind: 'vehicle-print', path: vehiclePath(v, 'print'), vehicleId: Number(v.id), deps: own });
+    if (features.reserve || features.onlinePurchase) add({ kind: 'vehicle-checkout', path: vehiclePath(v, site.urls.checkoutSegment), vehicleId: Number(v.id), deps: own });
+    if (features.tradeIn) add({ kind: 'vehicle-trade-in', path: vehiclePath(v, 'trade-in'), vehicleId: Number(v.id), deps: own });
+  }
+
+  // Search landing pages, each with its first page of results in the HTML.
+  const search = (path: string, title: string, filter: SearchFilter) => {
+    const first = searchVehicles(vehicles, site, { filter });
+    add({ kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), stockCounts: true, content: ['promoCards'] } });
+  };
+  const present = <T>(values: T[]) => [...new Set(values)].sort();
+  search(pagePath('search', 'new-used-and-demo-cars'), 'New, Used and Demo Cars', {});
+  const carTypes = site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));
+  for (const t of carTypes) search(pagePath('search', `${t}-cars`), `${CAR_TYPE_TITLES[t]} Cars`, { carTypes: [t] });
+  if (carTypes.includes('new') || carTypes.includes('demo')) search(pagePath('search', 'new-and-demo-cars'), 'New and Demo Cars', { carTypes: ['new', 'demo'] });
+  const makes = new Map(vehicles.map((v) => [v.make_slug, v.make]));
+  for (const [makeSlug, make] of [...makes].sort()) search(pagePath('search', makeSlug), `${make} Cars`, { make: makeSlug });
+  const models = new Map(vehicles.map((v) => [`${v.make_slug}/${v.model_slug}`, v]));
+  for (const [, v] of [...models].sort()) search(pagePath('search', v.make_slug, v.model_slug), `${v.make} ${v.model}`, { make: v.make_slug, model: v.model_slug });
+  for (const body of present(vehicles.map((v) => v.simple_body))) search(pagePath('search', slugify(body)), `${body} Cars`, { body });
+  for (const location of data.locations) {
+    if (location.slug) search(pagePath('search', location.slug), `Stock at ${location.name}`, { location: location.slug });
+  }
+  for (const dealership of data.dealerships) {
+    if (dealership.slug) search(pagePath('search', dealership.slug), `Stock at ${dealership.name ?? dealership.slug}`, { dealership: dealership.slug });
+  }
+
+  // Locations.
+  add({ kind: 'locations', path: pagePath(site.urls.contact), deps: { locations: data.locations.map((l) => Number(l.id)) } });
+  add({ kind: 'locations', path: pagePath('dealer-locator'), deps: { locations: data.locations.map((l) => Number(l.id)) } });
+  for (const location of data.locations) {
+    if (!location.slug) continue;
+    add({ kind: 'location', path: pagePath(site.urls.locationBase, location.slug), locationId: Number(location.id), deps: { locations: [Number(location.id)], stockCounts: true, facets: [`location:${location.slug}`] } });
+  }
+
+  // Offers, under both URL shapes.
+  add({ kind: 'offers', path: pagePath('special-offers'), deps: { offers: data.offers.map((o) => String(o.id)), content: ['offers'] } });
+  for (const offer of data.offers) {
+    const canonicalPath = offerPath(offer);
+    const deps = { offers: [String(offer.id)] };
+    add({ kind: 'offer', path: canonicalPath, offerId: String(offer.id), canonicalPath, deps });
+    add({ kind: 'offer', path: pagePath('offers', String(offer.id)), offerId: String(offer.id), canonicalPath, deps });
+  }
+
+  // Brand pages (groups) and model pages (single-brand sites).
+  if (features.brandPages) {
+    add({ kind: 'brands', path: pagePath('brands'), deps: { stockCounts: true } });
+    for (const [makeSlug, make] of [...makes].sort()) add({ kind: 'brand', path: pagePath(makeSlug, 'overview'), make, makeSlug, deps: { facets: [`make:${makeSlug}`], stockCounts: true } });
+  }
+  if (features.evMicrosite && data.content.ev) {
+    add({ kind: 'ev-hub', path: pagePath('pages', 'mg-im'), deps: { content: ['ev'] } });
+    add({ kind: 'ev-compare', path: pagePath('pages', 'mg-im', 'compare'), deps: { content: ['ev'] } });
+    for (const baseId of present(data.content.ev.variants.map((v) => v.baseId))) add({ kind: 'ev-model', path: pagePath('models', baseId), baseId, deps: { content: ['ev'] } });
+  }
+  if (data.models.length > 0) {
+    add({ kind: 'models', path: pagePath('models'), deps: { content: ['models'] } });
+    for (const model of data.models) {
+      const target = model.override_url ?? `/${model.slug}`;
+      if (target.startsWith('/')) add({ kind: 'model', path: pagePath(target), modelSlug: model.slug, deps: { content: ['models'], facets: [`model:${slugify(model.manufacturer_name ?? site.manufacturer ?? '')}/${model.slug}`] } });
+    }
+  }
+
+  // Forms; a content page with the same slug supplies the text above the form.
+  const pageSlugs = new Set(data.content.pages.map((p) => p.slug));
+  const form = (form: FormKind, path: string, title: string) => {
+    const slug = path.replace(/^\/|\/$/g, '');
+    add({ kind: 'form', form, path: pagePath(path), title, ...(pageSlugs.has(slug) ? { pageSlug: slug, deps: { pages: [slug] } } : { deps: {} }) });
+  };
+  const internal = (link: string) => link.startsWith('/');
+  if (internal(site.finance.pageLink)) form('finance', site.finance.pageLink, 'Finance');
+  form('finance-enquiry', site.urls.financeEnquiry, 'Finance Enquiry');
+  if (internal(site.urls.serviceBooking)) form('service', site.urls.serviceBooking, 'Book a Service');
+  if (features.tradeIn) form('trade-in', '/trade-in', 'Trade In Your Car');
+  form('sell-my-car', site.urls.sellMyCar, 'Sell Your Car');
+  form('book-test-drive', '/book-test-drive', 'Book a Test Drive');
+
+  for (const page of data.content.pages) add({ kind: 'content-page', path: pagePath(page.slug), pageSlug: page.slug, deps: { pages: [page.slug] } });
+
+  add({ kind: 'success', path: pagePath('success'), deps: {} });
+  add({ kind: 'sign-in', path: pagePath('sign-in'), deps: {} });
+  if (features.watchlist || features.favourites) add({ kind: 'watchlist', path: pagePath('watchlist'), deps: {} });
+  if (features.garage) add({ kind: 'garage', path: pagePath('my-garage'), deps: {} });
+  add({ kind: 'not-found', path: '/404/', deps: {} });
+  return routes;
+}
+
+/** Index of a manifest by path, for the dev server and incremental updates. */
+export function routesByPath(routes: Route[]): Map<string, Route> {
+  return new Map(routes.map((r) => [r.path, r]));
 }

@@ -76,10 +76,11 @@ async function buildSite(site: SiteConfig, data: SiteData, render: RenderFn, roo
   const release = await createRelease(site.slug, root);
   try {
     for (const route of routes) {
-      const response = await render(new Request(`${site.url}${route.path}`), { site, data, builtAt });
+      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: {}, builtAt });
       const body = await response.text();
-      if (response.status !== 200) throw new Error(`rendering ${route.path} answered HTTP ${response.status}`);
-      const file = path.join(release, route.path, 'index.html');
+      const expected = route.kind === 'not-found' ? 404 : 200;
+      if (response.status !== expected) throw new Error(`rendering ${route.path} answered HTTP ${response.status}`);
+      const file = route.kind === 'not-found' ? path.join(release, '404.html') : path.join(release, route.path, 'index.html');
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
     }

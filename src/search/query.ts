@@ -1,0 +1,121 @@
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import type { SortOption } from '../schemas/search-state.ts';
+import { collapseSoldRuns } from '../rules/results.ts';
+import { similarPriceBand, similarVehicles } from '../rules/similar.ts';
+
+/** The refinements a search landing page stands for. All given fields must match. */
+export interface SearchFilter {
+  carTypes?: Array<'new' | 'demo' | 'used'>;
+  /** Make slug, e.g. "mg". */
+  make?: string;
+  /** Model slug within the make, e.g. "zs-ev". */
+  model?: string;
+  /** Search body group, e.g. "SUV". */
+  body?: string;
+  /** Location slug. */
+  location?: string;
+  /** Dealership slug. */
+  dealership?: string;
+}
+
+export interface SearchResult {
+  hits: NormalisedVehicle[];
+  /** Vehicles matching before paging (sold runs collapsed). */
+  nbHits: number;
+  page: number;
+  nbPages: number;
+}
+
+export function matchesFilter(vehicle: NormalisedVehicle, filter: SearchFilter): boolean {
+  return (
+    (!filter.carTypes || filter.carTypes.includes(vehicle.car_type)) &&
+    (!filter.make || vehicle.make_slug === filter.make) &&
+    (!filter.model || vehicle.model_slug === filter.model) &&
+    (!filter.body || vehicle.simple_body === filter.body) &&
+    (!filter.location || vehicle.location?.slug === filter.location) &&
+    (!filter.dealership || vehicle.dealership_slug === filter.dealership)
+  );
+}
+
+/**
+ * Relevance: vehicles with a price and a full gallery first, then the newest
+ * listing, then the highest id. The platform's own rank is not specified; this
+ * keeps sold vehicles in date order among the rest, where the sold-collapse
+ * rule applies.
+ */
+function relevance(v: NormalisedVehicle): number {
+  return (v.price > 0 ? 2 : 0) + ((v.images?.length ?? 0) > 3 ? 1 : 0);
+}
+
+const byNewest = (a: NormalisedVehicle, b: NormalisedVehicle) =>
+  (b.created_at ?? '').localeCompare(a.created_at ?? '') || Number(b.id) - Number(a.id);
+
+const COMPARATORS: Record<SortOption, (a: NormalisedVehicle, b: NormalisedVehicle) => number> = {
+  mostRelevant: (a, b) => relevance(b) - relevance(a) || byNewest(a, b),
+  latest: byNewest,
+  highestPrice: (a, b) => b.price - a.price || byNewest(a, b),
+  lowestPrice: (a, b) => a.price - b.price || byNewest(a, b),
+};
+
+/** Sorted, filtered and collapsed results, before paging. */
+export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption = 'mostRelevant'): NormalisedVehicle[] {
+  let matched = vehicles.filter((v) => matchesFilter(v, filter));
+  if (sortBy === 'lowestPrice' && site.search.lowestPriceExcludesZero) matched = matched.filter((v) => v.price > 0);
+  matched.sort(COMPARATORS[sortBy]);
+  return collapseSoldRuns(matched, site);
+}
+
+/** One page of results (page numbers start at 1). */
+export function searchVehicles(
+  vehicles: readonly NormalisedVehicle[],
+  site: SiteConfig,
+  options: { filter?: SearchFilter; sortBy?: SortOption; page?: number } = {},
+): SearchResult {
+  const all = searchAll(vehicles, site, options.filter ?? {}, options.sortBy);
+  const pageSize = site.search.pageSize;
+  const nbPages = Math.max(1, Math.ceil(all.length / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), nbPages);
+  return { hits: all.slice((page - 1) * pageSize, page * pageSize), nbHits: all.length, page, nbPages };
+}
+
+/** The spec's per-filter search limit for similar vehicles. */
+const SIMILAR_QUERY_LIMIT = 10;
+
+/**
+ * Similar vehicles for every vehicle page, computed once per site at build
+ * time in place of the platform's multi-query: one query each for the same
+ * model, the same make and the same body, each in stock and in the price band,
+ * limited to 10, then the similar-vehicles rule (same model first, de-duplicated,
+ * at most 6).
+ */
+export function similarIndex(vehicles: readonly NormalisedVehicle[]): (vehicle: NormalisedVehicle) => NormalisedVehicle[] {
+  const groups = new Map<string, NormalisedVehicle[]>();
+  const add = (key: string, v: NormalisedVehicle) => {
+    const list = groups.get(key);
+    if (list) list.push(v);
+    else groups.set(key, [v]);
+  };
+  for (const v of vehicles) {
+    if (v.status !== 'in_stock') continue;
+    add(`model:${v.make_slug}/${v.model_slug}`, v);
+    add(`make:${v.make_slug}`, v);
+    add(`body:${v.simple_body}`, v);
+  }
+  for (const list of groups.values()) list.sort(COMPARATORS.mostRelevant);
+  const query = (key: string, vehicle: NormalisedVehicle) => {
+    const band = similarPriceBand(vehicle.price);
+    const hits: NormalisedVehicle[] = [];
+    for (const candidate of groups.get(key) ?? []) {
+      if (candidate.id !== vehicle.id && candidate.price >= band.min && candidate.price <= band.max) hits.push(candidate);
+      if (hits.length === SIMILAR_QUERY_LIMIT) break;
+    }
+    return hits;
+  };
+  return (vehicle) =>
+    similarVehicles(vehicle, [
+      ...query(`model:${vehicle.make_slug}/${vehicle.model_slug}`, vehicle),
+      ...query(`make:${vehicle.make_slug}`, vehicle),
+      ...query(`body:${vehicle.simple_body}`, vehicle),
+    ]);
+}
