@@ -1,0 +1,485 @@
+/**
+ * The files a static host reads besides the pages: sitemap, robots.txt,
+ * `_headers` and `_redirects` (Netlify syntax; Cloudflare Pages reads the same
+ * files but ignores query-string conditions and 404 rules). Pure functions: the
+ * generator calls them after rendering a site and writes what they return into
+ * the release folder.
+ */
+import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
+import { slugify } from '../data/manufacturers.ts';
+import { pagePath, searchPathForCarType } from '../render/urls.ts';
+import { zonedParts } from '../rules/time.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+
+// ---------------------------------------------------------------- sitemap
+
+/** One indexable page for the sitemap. */
+export interface SitemapEntry {
+  /** Site path, e.g. "/cars/2024-mg-zs-12345/". */
+  path: string;
+  /** ISO 8601 date or date-time of the last change (a vehicle's updated_at); written as YYYY-MM-DD. */
+  lastmod?: string | null;
+}
+
+/** URLs allowed in one sitemap file (sitemaps.org protocol). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** Escapes text for XML character data and attribute values. */
+export function xmlEscape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+/** Percent-encodes what may not appear raw in a URL (spaces, non-ASCII), leaving existing %XX escapes alone. */
+function encodePath(path: string): string {
+  return path.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?#%[\]]/gu, (c) => encodeURIComponent(c));
+}
+
+function absolute(site: SiteConfig, path: string): string {
+  return `${site.url}${encodePath(path.startsWith('/') ? path : `/${path}`)}`;
+}
+
+/**
+ * A lastmod as YYYY-MM-DD: a date is kept, a date-time with an offset is the
+ * date it was in the site's time zone, a local date-time keeps its own date.
+ * Anything unreadable gives undefined (the element is left out).
+ */
+export function sitemapDate(value: string | null | undefined, timeZone: string): string | undefined {
+  if (!value) return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i.exec(value.trim());
+  if (!match) return undefined;
+  if (!match[2]) return match[1];
+  const instant = new Date(value.trim());
+  if (Number.isNaN(instant.getTime())) return undefined;
+  const { year, month, day } = zonedParts(instant, timeZone);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function uniqueByPath(entries: Iterable<SitemapEntry>): SitemapEntry[] {
+  const seen = new Set<string>();
+  const out: SitemapEntry[] = [];
+  for (const entry of entries) {
+    if (seen.has(entry.path)) continue;
+    seen.add(entry.path);
+    out.push(entry);
+  }
+  return out;
+}
+
+function urlset(site: SiteConfig, entries: SitemapEntry[]): string {
+  const lines = entries.map((e) => {
+    const lastmod = sitemapDate(e.lastmod, site.timeZone);
+    return `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${lines.join('\n')}${lines.length ? '\n' : ''}</urlset>\n`;
+}
+
+/**
+ * One sitemap (`<urlset>`) of a site's indexable pages, with absolute URLs. At
+ * most {@link SITEMAP_MAX_URLS} URLs: use {@link sitemapFiles} when a site may
+ * have more.
+ */
+export function sitemapXml(site: SiteConfig, entries: Iterable<SitemapEntry>): string {
+  const unique = uniqueByPath(entries);
+  if (unique.length > SITEMAP_MAX_URLS) {
+    throw new RangeError(`${site.slug}: ${unique.length} URLs do not fit one sitemap (limit ${SITEMAP_MAX_URLS}); use sitemapFiles(), which writes an index and parts.`);
+  }
+  return urlset(site, unique);
+}
+
+/**
+ * The sitemap files of a site: `sitemap.xml` alone while the pages fit one
+ * file; otherwise `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`
+ * ... each holding up to {@link SITEMAP_MAX_URLS} URLs.
+ */
+export function sitemapFiles(
+  site: SiteConfig,
+  entries: Iterable<SitemapEntry>,
+  maxPerFile = SITEMAP_MAX_URLS,
+): Array<{ file: string; content: string }> {
+  const unique = uniqueByPath(entries);
+  if (unique.length <= maxPerFile) return [{ file: 'sitemap.xml', content: urlset(site, unique) }];
+  const parts: Array<{ file: string; content: string; lastmod?: string }> = [];
+  for (let i = 0; i < unique.length; i += maxPerFile) {
+    const chunk = unique.slice(i, i + maxPerFile);
+    const dates = chunk.map((e) => sitemapDate(e.lastmod, site.timeZone)).filter((d): d is string => d !== undefined);
+    const lastmod = dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : undefined;
+    parts.push({ file: `sitemap-${parts.length + 1}.xml`, content: urlset(site, chunk), ...(lastmod ? { lastmod } : {}) });
+  }
+  const index = parts.map(
+    (p) => `  <sitemap><loc>${xmlEscape(absolute(site, `/${p.file}`))}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>`,
+  );
+  return [
+    { file: 'sitemap.xml', content: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${index.join('\n')}\n</sitemapindex>\n` },
+    ...parts.map(({ file, content }) => ({ file, content })),
+  ];
+}
+
+// ---------------------------------------------------------------- robots.txt
+
+/**
+ * robots.txt: everything may be crawled except shopper-only pages (sign-in,
+ * success, garage, watchlist) and each vehicle's print, checkout/buy-online and
+ * trade-in pages, plus the query-string routes that redirect to them. Rules are
+ * prefixes, so `/sign-in` also covers `/sign-in/?type=...`.
+ */
+export function robotsTxt(site: SiteConfig): string {
+  const disallow = [
+    '/sign-in',
+    '/success',
+    '/my-garage',
+    '/watchlist',
+    '/cars/*/print',
+    '/cars/*/checkout',
+    '/cars/*/buy-online',
+    '/cars/*/trade-in',
+    '/cars/trade-in',
+    '/print',
+    '/checkout-journey',
+    '/personalised/',
+  ];
+  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${site.url}/sitemap.xml`, ''].join('\n');
+}
+
+// ---------------------------------------------------------------- inline script and style hashes
+
+/** What a page holds inline, as the Content-Security-Policy sees it. */
+export interface InlineContent {
+  /** 'sha256-...' of every inline executable script (classic, module, importmap, speculationrules), in page order, unique. */
+  scripts: string[];
+  /** 'sha256-...' of every inline <style> element, in page order, unique. */
+  styles: string[];
+  /** The page has `style` attributes (governed by style-src-attr, which hashes cannot allow without 'unsafe-hashes'). */
+  styleAttributes: boolean;
+  /** Inline code no hash-based policy allows: event-handler attributes and javascript: URLs, e.g. `<button onclick>`. */
+  blocked: string[];
+}
+
+/** MIME types (essence, lower case) of a classic script, from the HTML standard. */
+const JS_MIME_TYPES = new Set([
+  'application/ecmascript', 'application/javascript', 'application/x-ecmascript', 'application/x-javascript',
+  'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2',
+  'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript', 'text/livescript',
+  'text/x-ecmascript', 'text/x-javascript',
+]);
+/** Script types a browser runs and checks against script-src; anything else (application/ld+json, text/template) is a data block. */
+const SCRIPT_KINDS = new Set(['module', 'importmap', 'speculationrules']);
+
+/** Whether a <script> with these attributes is executed (and so needs a hash when inline), per the HTML standard's "prepare the script element". */
+export function isExecutableScript(attribs: Record<string, string>): boolean {
+  let type: string;
+  if (attribs.type !== undefined) type = attribs.type;
+  else if (attribs.language !== undefined && attribs.language !== '') type = `text/${attribs.language}`;
+  else return true;
+  type = type.trim().toLowerCase();
+  if (type === '') return true;
+  const essence = type.split(';')[0]!.trim();
+  return JS_MIME_TYPES.has(essence) || SCRIPT_KINDS.has(type);
+}
+
+/** The CSP hash source of a text: 'sha256-' and the base64 SHA-256 of its UTF-8 bytes. */
+export function cspHash(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'xlink:href']);
+
+/**
+ * Finds the inline scripts and styles of a page and returns their CSP hashes,
+ * computed as browsers do: over the exact text between the tags after the
+ * parser's input preprocessing (CR LF and lone CR become LF; NUL becomes
+ * U+FFFD). Uses a real HTML tokenizer, so `</script>` inside a string, comments
+ * and attributes containing `<script` are handled the way a browser handles them.
+ * JSON-LD and other data blocks are not executed and are not listed.
+ */
+export function inlineScriptHashes(html: string): InlineContent {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked = new Set<string>();
+  let styleAttributes = false;
+  // The element whose text is being collected, and the text so far (the tokenizer may deliver it in pieces).
+  let collecting: 'script' | 'style' | null = null;
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (attribs.style !== undefined) styleAttributes = true;
+        for (const [attr, value] of Object.entries(attribs)) {
+          if (attr.startsWith('on') && attr.length > 2) blocked.add(`<${name} ${attr}>`);
+          else if (URL_ATTRIBUTES.has(attr) && /^\s*javascript:/i.test(value)) blocked.add(`<${name} ${attr}="javascript:...">`);
+        }
+        if (name === 'script') collecting = attribs.src === undefined && isExecutableScript(attribs) ? 'script' : null;
+        else if (name === 'style') collecting = 'style';
+        else return;
+        text = '';
+      },
+      ontext(chunk) {
+        if (collecting) text += chunk;
+      },
+      onclosetag(name) {
+        if (collecting && name === collecting) {
+          const hash = cspHash(text.replace(/\0/g, '\uFFFD'));
+          (collecting === 'script' ? scripts : styles).add(hash);
+        }
+        if (name === 'script' || name === 'style') collecting = null;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html.replace(/\r\n?/g, '\n'));
+  parser.end();
+  return { scripts: [...scripts], styles: [...styles], styleAttributes, blocked: [...blocked] };
+}
+
+/** What {@link headersFile} needs from a site's pages, gathered page by page while the generator writes them. */
+export interface InlineHashCollector {
+  add(html: string): void;
+  /** Hashes sorted, so the policy is the same whatever order the pages were rendered in. */
+  result(): { scriptHashes: string[]; styleHashes: string[]; styleAttributes: boolean; blocked: string[] };
+}
+
+export function collectInlineHashes(): InlineHashCollector {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const blocked = new Set<string>();
+  let styleAttributes = false;
+  return {
+    add(html) {
+      const found = inlineScriptHashes(html);
+      for (const h of found.scripts) scripts.add(h);
+      for (const h of found.styles) styles.add(h);
+      for (const b of found.blocked) blocked.add(b);
+      styleAttributes ||= found.styleAttributes;
+    },
+    result: () => ({ scriptHashes: [...scripts].sort(), styleHashes: [...styles].sort(), styleAttributes, blocked: [...blocked].sort() }),
+  };
+}
+
+// ---------------------------------------------------------------- _headers
+
+export interface HeadersOptions {
+  /** Hashes ('sha256-...') of every inline executable script in the site's HTML. */
+  scriptHashes: string[];
+  /** Hashes of every inline <style> element. */
+  styleHashes: string[];
+  /**
+   * The pages carry `style` attributes, which hashes cannot allow: adds
+   * `style-src-attr 'unsafe-inline'`. Pass what {@link inlineScriptHashes}
+   * found. Defaults to true because BaseLayout sets the theme's custom
+   * properties in a `style` attribute on <html>; once the theme moves to a
+   * <style> element (its hash then lands in `styleHashes`), pass false or the
+   * scan's result and style attributes are blocked.
+   */
+  styleAttributes?: boolean;
+  /** Extra origins the pages' scripts call (runtime APIs: leads, watchlist, phone reveal). */
+  connectSrc?: string[];
+  /** Extra image origins. */
+  imgSrc?: string[];
+  /** Extra frame origins (video or map embeds). */
+  frameSrc?: string[];
+}
+
+/** Cache-Control for content-hashed files. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache-Control for HTML and every other file that keeps its name across releases (the hosts' own default). */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+function origin(url: string): string {
+  return new URL(url).origin;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Hosts the Algolia lite client (v5) reads from: the DSN host and its three fallbacks. */
+export function algoliaHosts(appId: string): string[] {
+  const id = appId.toLowerCase();
+  return [`https://${id}-dsn.algolia.net`, `https://${id}-1.algolianet.com`, `https://${id}-2.algolianet.com`, `https://${id}-3.algolianet.com`];
+}
+
+/** The Content-Security-Policy every page of the site satisfies. */
+export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions): string {
+  const quoted = (hashes: string[]) => unique(hashes).sort().map((h) => `'${h.replace(/^'|'$/g, '')}'`);
+  const img = ["'self'", 'data:', ...(site.images.cdn ? [origin(site.images.cdn.baseUrl)] : []), ...(options.imgSrc ?? []).map(origin)];
+  const connect = [
+    "'self'",
+    ...(site.search.backend.kind === 'algolia' ? algoliaHosts(site.search.backend.appId) : []),
+    ...(options.connectSrc ?? []).map(origin),
+  ];
+  const service = site.forms.servicePage;
+  const frames = [...(service.mode === 'iframe' && service.iframeUrl ? [origin(service.iframeUrl)] : []), ...(options.frameSrc ?? []).map(origin)];
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...quoted(options.scriptHashes)]],
+    ['style-src', ["'self'", ...quoted(options.styleHashes)]],
+    ...((options.styleAttributes ?? true) ? [['style-src-attr', ["'unsafe-inline'"]] as [string, string[]]] : []),
+    ['img-src', unique(img)],
+    ['font-src', ["'self'"]],
+    ['connect-src', unique(connect)],
+    ...(frames.length ? [['frame-src', unique(frames)] as [string, string[]]] : []),
+    ['form-action', unique(["'self'", ...(site.integrations.crm ? [origin(site.integrations.crm.endpoint)] : [])])],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['upgrade-insecure-requests', []],
+  ];
+  return directives.map(([name, values]) => [name, ...values].join(' ')).join('; ');
+}
+
+/**
+ * The `_headers` file (Netlify and Cloudflare Pages syntax): security headers
+ * with a Content-Security-Policy for every path, and a year's immutable caching
+ * for the content-hashed `/_astro/*` and `/images/*`.
+ *
+ * HTML gets no Cache-Control line: both hosts already send
+ * `public, max-age=0, must-revalidate` by default, and a line under `/*` would
+ * also match `/_astro/*`, where hosts join the two values into one
+ * contradictory header. The preview server applies the same default.
+ */
+export function headersFile(site: SiteConfig, options: HeadersOptions): string {
+  const security: Array<[string, string]> = [
+    ['Content-Security-Policy', contentSecurityPolicy(site, options)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)'],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ['X-Frame-Options', 'DENY'],
+  ];
+  const block = (path: string, headers: Array<[string, string]>) => [path, ...headers.map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  return [
+    `# Response headers for ${site.name} (${site.url}). Generated by the build; edit src/generator/host-files.ts instead.\n` +
+      `# HTML and other unhashed files keep the host default Cache-Control: ${REVALIDATE}.`,
+    block('/*', security),
+    block('/_astro/*', [['Cache-Control', IMMUTABLE]]),
+    block('/images/*', [['Cache-Control', IMMUTABLE]]),
+  ].join('\n\n') + '\n';
+}
+
+// ---------------------------------------------------------------- _redirects
+
+/** The vehicle fields the redirects need. */
+export interface RedirectVehicle {
+  id: number | string;
+  slug: string;
+  car_type: string;
+  make_slug: string;
+  model_slug: string;
+  simple_body: string;
+}
+
+export interface RedirectData {
+  vehicles: RedirectVehicle[];
+  /** Locations, for /contact-us/{name slug} links where a location's name slug differs from its slug. */
+  locations?: Array<{ slug?: string | null; name?: string | null }>;
+  /**
+   * Every page path the site publishes (the route manifest's paths). When given,
+   * alternate shapes are only redirected to pages that exist and never from a
+   * path that is itself a page.
+   */
+  pages?: Iterable<string>;
+}
+
+const LOCATION_BASES = ['contact-us', 'our-location', 'locations'] as const;
+
+/** A token safe in a _redirects line (no whitespace, no comment marker). */
+function safe(token: string): boolean {
+  return token !== '' && !/[\s#]/.test(token);
+}
+
+/**
+ * The `_redirects` file (Netlify syntax; first matching rule wins; a rule does
+ * not apply where a file exists). Covers the platform's query-string routes
+ * (/print, /checkout-journey, /cars/trade-in, /personalised/finance), the
+ * alternate URL shapes of the spec, the /used-car/ breadcrumb shapes for sites
+ * that use them, and finally the 404 page for everything else.
+ *
+ * Placeholder rules are used where the query value is the slug itself; only the
+ * routes keyed by numeric id need a line per vehicle.
+ */
+export function redirectsFile(site: SiteConfig, data: RedirectData): string {
+  const pages = data.pages ? new Set(data.pages) : null;
+  const lines: string[] = [`# Redirects for ${site.name} (${site.url}). Generated by the build; edit src/generator/host-files.ts instead.`];
+  const seen = new Set<string>();
+  const isPage = (path: string) => pages?.has(pagePath(path)) ?? false;
+  const exists = (target: string) => !pages || !target.startsWith('/') || pages.has(target.split('?')[0]!);
+  /** A rule from a path (no query condition) to a target; skipped where the source is a page or the target is missing. */
+  const alias = (from: string, to: string, status = 301) => {
+    const target = to.startsWith('/') && !to.includes('?') ? pagePath(to) : to;
+    if (pagePath(from) === target || isPage(from) || !exists(target) || seen.has(from)) return;
+    seen.add(from);
+    lines.push(`${from} ${target} ${status}`);
+  };
+  const section = (title: string) => lines.push('', `# ${title}`);
+  const { features, urls } = site;
+  const internal = (link: string) => link.startsWith('/');
+
+  // Query-string routes of the platform.
+  section('Query-string routes: car_id is the slug for /print and /checkout-journey, the numeric id for the others');
+  if (features.print !== 'off') lines.push(`/print car_id=:slug /cars/:slug/print/ 301`);
+  const checkout = features.reserve || features.onlinePurchase;
+  if (checkout) {
+    lines.push(`/checkout-journey car_id=:slug /cars/:slug/${urls.checkoutSegment}/ 301`);
+    const other = urls.checkoutSegment === 'checkout' ? 'buy-online' : 'checkout';
+    lines.push(`/cars/:slug/${other} /cars/:slug/${urls.checkoutSegment}/ 301`);
+  }
+  if (features.tradeIn) {
+    for (const v of data.vehicles) {
+      const id = String(v.id);
+      if (safe(id) && safe(v.slug)) lines.push(`/cars/trade-in car_id=${id} ${vehiclePage(v.slug, 'trade-in')} 301`);
+    }
+    lines.push(`/cars/trade-in /trade-in/ 302`);
+  } else {
+    lines.push(`/cars/trade-in ${pagePath(urls.sellMyCar)} 302`);
+  }
+  const financePage = site.finance.pageLink;
+  const financeTarget = internal(financePage) ? pagePath(financePage) : financePage;
+  lines.push(`/personalised/finance car_id=:id ${financeTarget}${financeTarget.includes('?') ? '&' : '?'}car_id=:id 301`);
+  lines.push(`/personalised/finance ${financeTarget} 301`);
+
+  // Alternate URL shapes.
+  section('Alternate URL shapes');
+  for (const from of ['/contact', '/contact-us']) alias(from, urls.contact);
+  for (const from of ['/sell-my-car', '/sell-your-car']) alias(from, urls.sellMyCar);
+  if (!features.tradeIn) alias('/trade-in', urls.sellMyCar);
+  alias('/pages/warranty', '/warranty/');
+  if (site.template === 'brand' || pages?.has('/models/')) alias('/new-vehicles', '/models/');
+  for (const from of ['/finance-enquiry', '/apply-for-finance']) {
+    if (from !== financePage) alias(from, urls.financeEnquiry);
+  }
+  if (!internal(financePage)) alias('/finance', financePage, 302);
+  if (!internal(urls.serviceBooking)) alias('/service', urls.serviceBooking, 302);
+
+  // Location detail pages under the other bases, and by name slug.
+  const base = urls.locationBase;
+  const slugs = new Set((data.locations ?? []).map((l) => l.slug).filter((s): s is string => !!s));
+  for (const location of data.locations ?? []) {
+    if (!location.slug || !location.name) continue;
+    const nameSlug = slugify(location.name);
+    if (!nameSlug || nameSlug === location.slug || slugs.has(nameSlug)) continue;
+    for (const b of LOCATION_BASES) alias(`/${b}/${nameSlug}`, pagePath(base, location.slug));
+  }
+  for (const b of LOCATION_BASES) {
+    if (b !== base) lines.push(`/${b}/:slug /${base}/:slug/ 301`);
+  }
+
+  // Breadcrumb links of sites that use /used-car/...: one line per value in stock.
+  if (urls.breadcrumbBase === 'used-car') {
+    section('Breadcrumb shapes under /used-car/ to their search pages');
+    const sorted = (values: Iterable<string>) => [...new Set(values)].filter(safe).sort();
+    for (const t of sorted(data.vehicles.map((v) => v.car_type))) alias(`/used-car/${t}`, searchPathForCarType(t));
+    for (const make of sorted(data.vehicles.map((v) => v.make_slug))) alias(`/used-car/${make}`, pagePath('search', make));
+    for (const model of sorted(data.vehicles.map((v) => `${v.make_slug}/${v.model_slug}`))) alias(`/used-car/${model}`, pagePath('search', model));
+    for (const body of sorted(data.vehicles.map((v) => slugify(v.simple_body)))) alias(`/used-car/${body}`, pagePath('search', body));
+  }
+
+  section('Everything else');
+  lines.push('/* /404.html 404', '');
+  return lines.join('\n');
+}
+
+function vehiclePage(slug: string, sub: string): string {
+  return pagePath('cars', slug, sub);
+}
