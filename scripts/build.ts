@@ -3,13 +3,56 @@
 //   npm run build -- --site bayside-mg one site
 //   npm run build -- --skip-pull       render from the current snapshots
 //   npm run build -- --force           publish even if a pull's stock-drop guard objects
+//   npm run build -- --workers 1       render workers (default: one per core)
+import path from 'node:path';
 import { buildSites } from '../src/generator/build.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 await runCli(async () => {
-  const args = parseCliArgs({ site: { type: 'string' }, 'skip-pull': { type: 'boolean' }, force: { type: 'boolean' } });
+  const args = parseCliArgs({
+    site: { type: 'string' },
+    'skip-pull': { type: 'boolean' },
+    force: { type: 'boolean' },
+    workers: { type: 'string' },
+    // Machine-readable summary on the last line, for the benchmark.
+    json: { type: 'boolean' },
+  });
   const started = performance.now();
-  const results = await buildSites({ site: args.site, skipPull: args['skip-pull'] ?? false, force: args.force ?? false, log: console.log });
-  const pages = results.reduce((n, r) => n + r.pages, 0);
-  console.log(`Built ${results.length} site(s), ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  const summary = await buildSites({
+    site: args.site,
+    skipPull: args['skip-pull'] ?? false,
+    force: args.force ?? false,
+    ...(args.workers ? { workers: Number(args.workers) } : {}),
+    log: console.log,
+    // The app is compiled from this project, wherever the sites and data are (the working directory).
+    appRoot: path.resolve(import.meta.dirname, '..'),
+  });
+  const pages = summary.sites.reduce((n, r) => n + r.pages, 0);
+  const wall = (performance.now() - started) / 1000;
+  console.log(`\nBuilt ${summary.sites.length} site(s), ${pages} pages in ${wall.toFixed(1)} s:`);
+  for (const r of summary.sites) {
+    const t = r.timings;
+    console.log(
+      `  ${r.site.padEnd(20)} ${String(r.pages).padStart(6)} pages  pull ${t.pull}s  manifest ${t.manifest}s  images ${t.images}s  ` +
+        `render ${t.render}s (${r.pagesPerSecond}/s)  host files ${t.hostFiles}s  publish ${t.publish}s`,
+    );
+  }
+  console.log('Reports: out/_reports/<site>.json');
+  if (args.json) {
+    const sum = (phase: keyof (typeof summary.sites)[number]['timings']) => summary.sites.reduce((n, r) => n + r.timings[phase], 0);
+    const render = sum('render');
+    console.log(
+      JSON.stringify({
+        pages,
+        wallSeconds: wall,
+        phases: { compile: summary.compileSeconds, pull: sum('pull'), manifest: sum('manifest'), images: sum('images'), render, hostFiles: sum('hostFiles'), publish: sum('publish') },
+        pagesPerSecond: render > 0 ? pages / render : 0,
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
+        imageTransforms: {
+          done: summary.sites.reduce((n, r) => n + r.imageTransforms.done, 0),
+          reused: summary.sites.reduce((n, r) => n + r.imageTransforms.reused, 0),
+        },
+      }),
+    );
+  }
 });

@@ -138,7 +138,12 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
     if (location.slug) search(pagePath('search', location.slug), `Stock at ${location.name}`, { location: location.slug });
   }
   for (const dealership of data.dealerships) {
-    if (dealership.slug) search(pagePath('search', dealership.slug), `Stock at ${dealership.name ?? dealership.slug}`, { dealership: dealership.slug });
+    if (!dealership.slug) continue;
+    const path = pagePath('search', dealership.slug);
+    // A dealership named like one of the locations is that location: one page serves both.
+    const shared = routes.find((r) => r.path === path && r.kind === 'search' && r.filter.location === dealership.slug);
+    if (shared) shared.deps.facets = [...(shared.deps.facets ?? []), `dealership:${dealership.slug}`];
+    else search(path, `Stock at ${dealership.name ?? dealership.slug}`, { dealership: dealership.slug });
   }
 
   // Locations.

@@ -1,14 +1,20 @@
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildRouteManifest } from '../data/route-manifest.ts';
-import { pullSite, summaryLine } from '../data/pull.ts';
+import { ensureDemoFeeds } from '../data/demo/write.ts';
+import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
+import { pullSite, summaryLine, type PullReport } from '../data/pull.ts';
+import { buildRouteManifest, type Route } from '../data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
-import { readSnapshot } from '../data/snapshot-files.ts';
-import { ensureDemoFeeds } from '../data/demo/write.ts';
+import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
+import type { ImageIndex } from '../render/images.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { DIST, compileApp, loadRenderer, type RenderFn } from './compile.ts';
-import { createRelease, discardRelease, publishRelease } from './publish.ts';
+import { compileApp, type CompiledApp } from './compile.ts';
+import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
+import { imageJobs, processImages } from './images.ts';
+import { createProgress, type Progress } from './progress.ts';
+import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
+import { renderRoutes } from './render-pool.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -17,78 +23,221 @@ export interface BuildOptions {
   skipPull?: boolean;
   /** Pull even when the stock-drop guard objects. */
   force?: boolean;
+  /** Where sites/, content/, data/ and out/ are. */
   root?: string;
+  /** Where the Astro app is compiled (the project itself). */
+  appRoot?: string;
+  /** Render workers; default one per core. */
+  workers?: number;
   log?: (line: string) => void;
+  /** Show live progress bars (default: when stdout is a terminal). */
+  interactive?: boolean;
+  /** Adjusts a site's manifest before rendering; for tests that need a page to fail. */
+  adjustRoutes?: (site: SiteConfig, routes: Route[]) => Route[];
 }
 
-export interface SiteBuildResult {
-  site: string;
-  pages: number;
-  seconds: number;
+/** Seconds spent in each phase of one site's build. */
+export interface PhaseTimings {
+  pull: number;
+  manifest: number;
+  images: number;
+  render: number;
+  hostFiles: number;
+  publish: number;
 }
+
+/** Written to out/_reports/<slug>.json after every build of a site. */
+export interface SiteBuildReport {
+  site: string;
+  status: 'published' | 'failed';
+  builtAt: string;
+  /** The code version the site was rendered with; a different one means a full rebuild is due. */
+  codeVersion: string;
+  /** Present when the build failed: the phase and what went wrong. The previous release stays live. */
+  failure?: { phase: keyof PhaseTimings; message: string };
+  pages: number;
+  pagesByKind: Record<string, { pages: number; bytes: number }>;
+  htmlBytes: number;
+  timings: PhaseTimings;
+  pagesPerSecond: number;
+  workers: number;
+  imageTransforms: { done: number; reused: number };
+  skippedImages: Array<{ source: string; reason: string }>;
+  quarantined: PullReport['quarantined'];
+}
+
+export interface BuildSummary {
+  compileSeconds: number;
+  sites: SiteBuildReport[];
+}
+
+/** Where a site's build report goes. */
+export function reportPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, OUT, '_reports', `${slug}.json`);
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
- * Builds every site (or one): one compile, then for each site load its data,
- * render every route in-process, and publish the release atomically. A site
- * that fails leaves its previous release live and the run exits non-zero.
+ * Builds every site (or one): one compile, then for each site pull (or reuse
+ * its snapshot), build the route manifest, process images, render every route
+ * on worker threads, write the host files, and publish the release atomically.
+ * A site that fails leaves its previous release live; the summary says which
+ * phase and page failed, and the call rejects after the other sites are done.
  */
-export async function buildSites(options: BuildOptions = {}): Promise<SiteBuildResult[]> {
+export async function buildSites(options: BuildOptions = {}): Promise<BuildSummary> {
   const root = options.root ?? process.cwd();
+  const appRoot = options.appRoot ?? process.cwd();
   const log = options.log ?? (() => {});
   const all = loadAllSiteConfigs('sites', root);
   const sites = options.site ? [findSite(all, options.site)] : all;
-
   await ensureDemoFeeds(sites, root, log);
 
-  let started = performance.now();
-  await compileApp(root);
-  log(`Compiled the app once for ${sites.length} site(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const render = await loadRenderer(root);
+  const compileStarted = performance.now();
+  const app = await compileApp(appRoot);
+  const compileSeconds = (performance.now() - compileStarted) / 1000;
+  log(app.reused ? `Reusing the compiled app (code version ${app.version})` : `Compiled the app (code version ${app.version}) once for ${sites.length} site(s) in ${compileSeconds.toFixed(1)} s`);
 
-  const results: SiteBuildResult[] = [];
-  const failures: string[] = [];
-  for (const site of sites) {
-    started = performance.now();
-    try {
-      if (!options.skipPull) log(summaryLine(await pullSite(site, { root, ...(options.force ? { force: true } : {}) }), root));
-      const pages = await buildSite(site, await loadData(site, root), render, root);
-      const seconds = (performance.now() - started) / 1000;
-      results.push({ site: site.slug, pages, seconds });
-      log(`${site.slug}: ${pages} pages in ${seconds.toFixed(1)} s -> out/${site.slug}/`);
-    } catch (error) {
-      failures.push(`${site.slug}: ${(error as Error).message}`);
-      log(`${site.slug}: FAILED, the previous output stays live. ${(error as Error).message}`);
-    }
-  }
-  if (failures.length > 0) throw new Error(`${failures.length} site(s) failed:\n${failures.join('\n')}`);
-  return results;
-}
-
-async function loadData(site: SiteConfig, root: string): Promise<SiteData> {
-  const snapshot = await readSnapshot(site.slug, root);
-  if (!snapshot) throw new Error(`there is no snapshot to render from. Run \`npm run pull -- --site ${site.slug}\` or build without --skip-pull.`);
-  return siteData(snapshot, loadSiteContent(site.slug, root));
-}
-
-async function buildSite(site: SiteConfig, data: SiteData, render: RenderFn, root: string): Promise<number> {
-  const routes = buildRouteManifest(site, data);
-  const builtAt = new Date().toISOString();
-  const release = await createRelease(site.slug, root);
+  const progress = createProgress(log, options.interactive);
+  const reports: BuildSummary['sites'] = [];
   try {
-    for (const route of routes) {
-      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: {}, builtAt });
-      const body = await response.text();
-      const expected = route.kind === 'not-found' ? 404 : 200;
-      if (response.status !== expected) throw new Error(`rendering ${route.path} answered HTTP ${response.status}`);
-      const file = route.kind === 'not-found' ? path.join(release, '404.html') : path.join(release, route.path, 'index.html');
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body);
+    for (const site of sites) reports.push(await buildSite(site, { ...options, root, app }, progress));
+  } finally {
+    progress.close();
+  }
+  const failed = reports.filter((r) => r.status === 'failed');
+  if (failed.length > 0) {
+    throw new Error(`${failed.length} site(s) failed; their previous output stays live:\n${failed.map((r) => `  ${r.site}: ${r.failure!.phase}: ${r.failure!.message}`).join('\n')}`);
+  }
+  return { compileSeconds, sites: reports };
+}
+
+async function buildSite(site: SiteConfig, options: BuildOptions & { root: string; app: CompiledApp }, progress: Progress): Promise<SiteBuildReport> {
+  const { root, app } = options;
+  const builtAt = new Date().toISOString();
+  const timings: PhaseTimings = { pull: 0, manifest: 0, images: 0, render: 0, hostFiles: 0, publish: 0 };
+  const report: SiteBuildReport = {
+    site: site.slug,
+    status: 'failed',
+    builtAt,
+    codeVersion: app.version,
+    pages: 0,
+    pagesByKind: {},
+    htmlBytes: 0,
+    timings,
+    pagesPerSecond: 0,
+    workers: 0,
+    imageTransforms: { done: 0, reused: 0 },
+    skippedImages: [],
+    quarantined: [],
+  };
+  let phase: keyof PhaseTimings = 'pull';
+  const timed = async <T>(name: keyof PhaseTimings, work: () => Promise<T>): Promise<T> => {
+    phase = name;
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings[name] = round((performance.now() - started) / 1000);
     }
-    await cp(path.resolve(root, DIST, 'client'), release, { recursive: true });
-    await publishRelease(site.slug, release, root);
-    return routes.length;
+  };
+  let release: string | null = null;
+  try {
+    const pull = await timed('pull', async () => {
+      if (options.skipPull) return null;
+      const pulled = await pullSite(site, { root, ...(options.force ? { force: true } : {}) });
+      progress.log(summaryLine(pulled, root));
+      return pulled;
+    });
+    report.quarantined = pull?.quarantined ?? (await readLastPullReport(site.slug, root));
+
+    const { data, routes } = await timed('manifest', async () => {
+      const snapshot = await readSnapshot(site.slug, root);
+      if (!snapshot) throw new Error(`there is no snapshot to render from. Run \`npm run pull -- --site ${site.slug}\` or build without --skip-pull.`);
+      const data: SiteData = siteData(snapshot, loadSiteContent(site.slug, root));
+      const manifest = buildRouteManifest(site, data);
+      return { data, routes: options.adjustRoutes ? options.adjustRoutes(site, manifest) : manifest };
+    });
+    release = await createRelease(site.slug, root);
+    const releaseDir = release;
+
+    const images: ImageIndex = await timed('images', async () => {
+      if (site.images.cdn) return {};
+      const jobs = imageJobs(data);
+      progress.start(site.slug, 'images', jobs.length);
+      const result = await processImages(jobs, {
+        feedRoot: path.resolve(root, FEED_ROOT),
+        cacheDir: path.resolve(root, 'data', 'image-cache'),
+        outDir: releaseDir,
+        onProgress: (done) => progress.update(site.slug, done),
+      });
+      progress.stop(site.slug);
+      report.imageTransforms = result.transforms;
+      report.skippedImages = result.skipped;
+      return result.index;
+    });
+
+    const rendered = await timed('render', async () => {
+      progress.start(site.slug, 'render', routes.length);
+      const result = await renderRoutes(
+        { appDir: app.dir, root, site: site.slug, releaseDir, builtAt, images },
+        routes,
+        (done) => progress.update(site.slug, done),
+        options.workers,
+      );
+      progress.stop(site.slug);
+      return result;
+    });
+    report.pages = rendered.pages;
+    report.pagesByKind = rendered.bytesByKind;
+    report.htmlBytes = Object.values(rendered.bytesByKind).reduce((n, k) => n + k.bytes, 0);
+    report.workers = rendered.workers;
+    report.pagesPerSecond = timings.render > 0 ? Math.round(rendered.pages / timings.render) : rendered.pages;
+
+    await timed('hostFiles', async () => {
+      await cp(path.join(app.dir, 'client'), releaseDir, { recursive: true });
+      for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
+      await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
+      await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));
+      await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path) }));
+    });
+
+    await timed('publish', () => publishRelease(site.slug, releaseDir, root));
+    release = null;
+    report.status = 'published';
+    progress.log(
+      `${site.slug}: ${report.pages} pages (${report.pagesPerSecond} pages/s on ${report.workers} workers), ` +
+        `images ${report.imageTransforms.done} made / ${report.imageTransforms.reused} reused, ` +
+        `${(report.htmlBytes / 1e6).toFixed(1)} MB HTML -> out/${site.slug}/`,
+    );
   } catch (error) {
-    await discardRelease(release);
-    throw error;
+    report.failure = { phase, message: (error as Error).message };
+    progress.log(`${site.slug}: FAILED in ${phase}: ${(error as Error).message}. The previous output stays live.`);
+    if (release) await discardRelease(release);
+  }
+  await writeFileAtomic(reportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}
+
+async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {
+  try {
+    return (JSON.parse(await readFile(pullReportPath(slug, root), 'utf8')) as PullReport).quarantined;
+  } catch {
+    return [];
   }
 }
+
+/** Kinds of pages that search engines should not index. */
+const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout', 'vehicle-trade-in', 'success', 'sign-in', 'watchlist', 'garage', 'not-found']);
+
+/** Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. */
+export function sitemapEntries(routes: Route[], data: SiteData): Array<{ path: string; lastmod?: string }> {
+  const updated = new Map(data.vehicles.map((v) => [Number(v.id), v.updated_at ?? undefined]));
+  return routes
+    .filter((r) => !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath))
+    .map((r) => {
+      const lastmod = r.kind === 'vehicle' ? updated.get(r.vehicleId) : undefined;
+      return lastmod ? { path: r.path, lastmod } : { path: r.path };
+    });
+}
+

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'astro';
@@ -8,17 +10,79 @@ import type { RenderLocals } from '../data/render-context.ts';
 export type RenderFn = (request: Request, locals: RenderLocals) => Promise<Response>;
 
 export const DIST = 'dist';
+/** Compiled versions kept besides the current one, for builds still running on an older version. */
+const KEEP_VERSIONS = 2;
 
-/** Compiles the Astro app once for every site: server entry in dist/server, shared assets in dist/client. */
-export async function compileApp(root = process.cwd()): Promise<void> {
-  process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  await build({ root, logLevel: 'warn' });
+/** Everything the compiled app is made from: a change to any of these is a new code version. */
+const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Imports the compiled renderer. */
-export async function loadRenderer(root = process.cwd()): Promise<RenderFn> {
-  const entry = path.resolve(root, DIST, 'server', 'entry.mjs');
-  if (!existsSync(entry)) throw new Error(`The compiled app is missing (${path.relative(root, entry)}). Run \`npm run build\`.`);
+/** A short hash of the code the app is compiled from. Sites built from one version share one compile. */
+export async function codeVersion(appRoot = process.cwd()): Promise<string> {
+  const hash = createHash('sha256');
+  for (const input of CODE_INPUTS) {
+    const full = path.join(appRoot, input);
+    if (!existsSync(full)) continue;
+    const files = (await stat(full)).isDirectory() ? (await listFiles(full)).sort() : [full];
+    for (const file of files) {
+      hash.update(path.relative(appRoot, file)).update('\0').update(await readFile(file)).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export interface CompiledApp {
+  /** Folder holding server/entry.mjs and client/. */
+  dir: string;
+  version: string;
+  /** The version was compiled before and reused. */
+  reused: boolean;
+}
+
+/**
+ * Compiles the Astro app once per code version into dist/<version>/, shared by
+ * every site. Compiles into a temporary folder and renames it into place, so a
+ * build running at the same time never sees a half-written app, and a version
+ * already compiled is reused without compiling again.
+ */
+export async function compileApp(appRoot = process.cwd()): Promise<CompiledApp> {
+  const version = await codeVersion(appRoot);
+  const dir = path.resolve(appRoot, DIST, version);
+  if (existsSync(path.join(dir, 'server', 'entry.mjs'))) return { dir, version, reused: true };
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  const temporary = path.resolve(appRoot, DIST, `.compiling-${process.pid}-${Date.now()}`);
+  try {
+    await build({ root: appRoot, outDir: temporary, logLevel: 'warn' });
+    await rename(temporary, dir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another build compiled the same version meanwhile: theirs is identical.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      await rm(temporary, { recursive: true, force: true });
+    });
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
+  }
+  await pruneVersions(appRoot, version);
+  return { dir, version, reused: false };
+}
+
+async function pruneVersions(appRoot: string, current: string): Promise<void> {
+  const root = path.resolve(appRoot, DIST);
+  const names = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== current).map((e) => e.name);
+  const versions = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(path.join(root, name))).mtimeMs })));
+  versions.sort((a, b) => b.mtime - a.mtime);
+  for (const old of versions.slice(KEEP_VERSIONS)) await rm(path.join(root, old.name), { recursive: true, force: true });
+}
+
+/** Imports a compiled app's renderer. */
+export async function loadRenderer(appDir: string): Promise<RenderFn> {
+  const entry = path.join(appDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) throw new Error(`The compiled app is missing (${entry}). Run \`npm run build\`.`);
   const module = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
   return module.render;
 }

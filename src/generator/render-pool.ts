@@ -1,0 +1,104 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Route } from '../data/route-manifest.ts';
+import type { ImageIndex } from '../render/images.ts';
+
+/** What one worker is asked to do. */
+export interface RenderTask {
+  /** The compiled app (dist/<code version>). */
+  appDir: string;
+  root: string;
+  site: string;
+  releaseDir: string;
+  builtAt: string;
+  images: ImageIndex;
+  routes: Route[];
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; done: number }
+  | { type: 'error'; path: string; kind: string; message: string }
+  | { type: 'done'; bytesByKind: Record<string, { pages: number; bytes: number }>; scriptHashes: string[]; styleHashes: string[]; styleAttributes: boolean };
+
+export interface RenderResult {
+  pages: number;
+  bytesByKind: Record<string, { pages: number; bytes: number }>;
+  scriptHashes: string[];
+  styleHashes: string[];
+  /** Some page uses a style="" attribute. */
+  styleAttributes: boolean;
+  workers: number;
+}
+
+/** A render that failed, naming the page. */
+export class RenderError extends Error {
+  readonly path: string;
+  readonly kind: string;
+  constructor(path: string, kind: string, cause: string) {
+    super(`rendering ${path} (${kind}) failed: ${cause}`);
+    this.name = 'RenderError';
+    this.path = path;
+    this.kind = kind;
+  }
+}
+
+// Below this many routes per worker, starting another worker costs more than it saves.
+const MIN_ROUTES_PER_WORKER = 300;
+
+/**
+ * Renders routes on worker threads (one per core, fewer for small sites), each
+ * worker taking every n-th route so page kinds spread evenly. The first failure
+ * stops all workers and rejects with the failing page.
+ */
+export async function renderRoutes(
+  task: Omit<RenderTask, 'routes'>,
+  routes: Route[],
+  onProgress: (done: number) => void,
+  workers = availableParallelism(),
+): Promise<RenderResult> {
+  const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
+  const shares = Array.from({ length: count }, (_, i) => routes.filter((_, j) => j % count === i));
+  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: count };
+  const running: Worker[] = [];
+  try {
+    await Promise.all(
+      shares.map(
+        (share) =>
+          new Promise<void>((resolve, reject) => {
+            const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { ...task, routes: share } satisfies RenderTask });
+            running.push(worker);
+            let finished = false;
+            worker.on('message', (message: WorkerMessage) => {
+              if (message.type === 'progress') {
+                result.pages += message.done;
+                onProgress(result.pages);
+              } else if (message.type === 'error') {
+                finished = true;
+                reject(new RenderError(message.path, message.kind, message.message));
+              } else {
+                finished = true;
+                for (const [kind, { pages, bytes }] of Object.entries(message.bytesByKind)) {
+                  const entry = (result.bytesByKind[kind] ??= { pages: 0, bytes: 0 });
+                  entry.pages += pages;
+                  entry.bytes += bytes;
+                }
+                result.scriptHashes.push(...message.scriptHashes);
+                result.styleHashes.push(...message.styleHashes);
+                result.styleAttributes ||= message.styleAttributes;
+                resolve();
+              }
+            });
+            worker.on('error', (error) => reject(new RenderError('(worker)', 'crash', error.message)));
+            worker.on('exit', (code) => {
+              if (!finished) reject(new RenderError('(worker)', 'exit', `worker exited with code ${code}`));
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(running.map((w) => w.terminate()));
+  }
+  result.scriptHashes = [...new Set(result.scriptHashes)].sort();
+  result.styleHashes = [...new Set(result.styleHashes)].sort();
+  return result;
+}

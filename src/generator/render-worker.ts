@@ -1,0 +1,83 @@
+// A render worker: loads the compiled app and one site's data once, renders
+// the routes it is handed and writes them into the release folder, reporting
+// progress to the main thread. See src/generator/render-pool.ts.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
+import { loadSiteContent, siteData } from '../data/site-data.ts';
+import { readSnapshot } from '../data/snapshot-files.ts';
+import { loadRenderer } from './compile.ts';
+import type { RenderTask, WorkerMessage } from './render-pool.ts';
+
+const task = workerData as RenderTask;
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+
+/** Where a route's HTML goes in the release folder. */
+export function outputFile(releaseDir: string, routePath: string, kind: string): string {
+  return kind === 'not-found' ? path.join(releaseDir, '404.html') : path.join(releaseDir, routePath, 'index.html');
+}
+
+// Inline <script> (not JSON-LD or other data blocks) and <style> contents, for the
+// Content-Security-Policy hashes. Astro's output is regular, so a pattern suffices here.
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+// A style="" attribute anywhere means the CSP must allow style attributes.
+const STYLE_ATTRIBUTE = /<[a-z][^>]*\sstyle="/;
+
+async function main(): Promise<void> {
+  const site = findSite(loadAllSiteConfigs('sites', task.root), task.site);
+  const snapshot = await readSnapshot(task.site, task.root);
+  if (!snapshot) throw new Error(`${task.site}: no snapshot to render from`);
+  const data = siteData(snapshot, loadSiteContent(task.site, task.root));
+  const render = await loadRenderer(task.appDir);
+  const seen = { scripts: new Map<string, string>(), styles: new Map<string, string>() };
+  const hash = (text: string, into: Map<string, string>) => {
+    if (!into.has(text)) into.set(text, `sha256-${createHash('sha256').update(text).digest('base64')}`);
+  };
+
+  const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
+  let styleAttributes = false;
+  const writes = new Set<Promise<void>>();
+  let done = 0;
+  let lastReport = 0;
+  for (const route of task.routes) {
+    let html: string;
+    try {
+      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, builtAt: task.builtAt });
+      html = await response.text();
+      const expected = route.kind === 'not-found' ? 404 : 200;
+      if (response.status !== expected) throw new Error(`answered HTTP ${response.status}, expected ${expected}`);
+    } catch (error) {
+      post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
+      return;
+    }
+    for (const m of html.matchAll(INLINE_SCRIPT)) if (m[1]!.trim()) hash(m[1]!, seen.scripts);
+    for (const m of html.matchAll(INLINE_STYLE)) hash(m[1]!, seen.styles);
+    if (!styleAttributes && STYLE_ATTRIBUTE.test(html)) styleAttributes = true;
+    const bytes = Buffer.byteLength(html);
+    const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
+    entry.pages++;
+    entry.bytes += bytes;
+
+    // Several writes in flight: the disk, not the CPU, limits render-and-write.
+    const file = outputFile(task.releaseDir, route.path, route.kind);
+    const write = mkdir(path.dirname(file), { recursive: true })
+      .then(() => writeFile(file, html))
+      .finally(() => writes.delete(write));
+    writes.add(write);
+    if (writes.size >= 16) await Promise.race(writes);
+
+    done++;
+    if (done - lastReport >= 50) {
+      post({ type: 'progress', done: done - lastReport });
+      lastReport = done;
+    }
+  }
+  await Promise.all(writes);
+  post({ type: 'progress', done: done - lastReport });
+  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes });
+}
+
+main().catch((error: unknown) => post({ type: 'error', path: '(worker)', kind: 'setup or write', message: (error as Error).stack ?? String(error) }));

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { generateSiteFeed } from '../../src/data/demo/generate.ts';
+import { slugify } from '../../src/data/manufacturers.ts';
+import { readYaml } from '../../src/data/content-files.ts';
+import { normaliseVehicles, offersForSite } from '../../src/data/normalise.ts';
+import { OfferSchema } from '../../src/schemas/offer.ts';
+import { buildRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { loadSiteContent, siteData } from '../../src/data/site-data.ts';
+import { DealershipSchema } from '../../src/schemas/dealership.ts';
+import { LocationSchema } from '../../src/schemas/location.ts';
+import { VehicleSchema } from '../../src/schemas/vehicle.ts';
+import { matchesFilter } from '../../src/search/query.ts';
+
+const NOW = new Date('2026-11-22T00:00:00Z');
+const sites = loadAllSiteConfigs('sites');
+
+function manifestFor(slug: string, vehicles: number) {
+  const site = findSite(sites, slug);
+  const { feed } = generateSiteFeed(slug, vehicles, 20251122, '2026-11-22');
+  const normalised = normaliseVehicles(feed.vehicles.map((v) => VehicleSchema.parse(v)), site, NOW).vehicles;
+  const data = siteData(
+    {
+      meta: { site: slug, pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } },
+      vehicles: normalised,
+      locations: feed.locations.map((l) => LocationSchema.parse(l)),
+      reviews: [],
+      dealerships: feed.dealerships.map((d) => DealershipSchema.parse(d)),
+      offers: offersForSite((readYaml(`content/${slug}/offers.yaml`, []) as unknown[]).map((o) => OfferSchema.parse(o)), site),
+      models: [],
+    },
+    loadSiteContent(slug),
+  );
+  return { site, data, routes: buildRouteManifest(site, data) };
+}
+
+describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('route manifest of %s', (slug) => {
+  const { site, data, routes } = manifestFor(slug, slug === 'summit-motor-group' ? 1500 : 300);
+  const paths = routes.map((r) => r.path);
+
+  it('has unique paths, each with a trailing slash', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths) expect(p.endsWith('/')).toBe(true);
+  });
+
+  it('has a page for every published vehicle, with its sub-pages per the site switches', () => {
+    const byKind = (kind: Route['kind']) => new Set(routes.filter((r) => r.kind === kind).map((r) => (r as { vehicleId: number }).vehicleId));
+    const ids = data.vehicles.map((v) => Number(v.id));
+    expect([...byKind('vehicle')].sort()).toEqual([...ids].sort());
+    expect(byKind('vehicle-print').size).toBe(site.features.print === 'off' ? 0 : ids.length);
+    expect(byKind('vehicle-trade-in').size).toBe(site.features.tradeIn ? ids.length : 0);
+    expect(byKind('vehicle-checkout').size).toBe(site.features.reserve || site.features.onlinePurchase ? ids.length : 0);
+    const checkout = routes.find((r) => r.kind === 'vehicle-checkout');
+    if (checkout) expect(checkout.path.endsWith(`/${site.urls.checkoutSegment}/`)).toBe(true);
+  });
+
+  it('has a search landing page for every facet value in the stock', () => {
+    const searchRoutes = routes.filter((r): r is Extract<Route, { kind: 'search' }> => r.kind === 'search');
+    const facetsWithPages = new Set<string>();
+    for (const route of searchRoutes) {
+      for (const v of data.vehicles) if (matchesFilter(v, route.filter)) for (const f of route.deps.facets ?? []) facetsWithPages.add(f);
+    }
+    const facets = new Set(data.vehicles.flatMap(vehicleFacets));
+    for (const facet of facets) expect(facetsWithPages, `no landing page for ${facet}`).toContain(facet);
+    expect(paths).toContain('/search/new-used-and-demo-cars/');
+    for (const type of new Set(data.vehicles.map((v) => v.car_type))) expect(paths).toContain(`/search/${type}-cars/`);
+    for (const v of data.vehicles) {
+      expect(paths).toContain(`/search/${v.make_slug}/`);
+      expect(paths).toContain(`/search/${v.make_slug}/${v.model_slug}/`);
+      expect(paths).toContain(`/search/${slugify(v.simple_body)}/`);
+    }
+  });
+
+  it('lists the first page of results as each landing page\'s vehicle dependencies', () => {
+    const all = routes.find((r) => r.path === '/search/new-used-and-demo-cars/')!;
+    expect(all.deps.vehicles).toHaveLength(Math.min(site.search.pageSize, data.vehicles.length));
+  });
+
+  it('has every location page, offers under both shapes, forms, content pages and the 404', () => {
+    for (const location of data.locations) expect(paths).toContain(`/${site.urls.locationBase}/${location.slug}/`);
+    expect(paths).toContain('/special-offers/');
+    for (const page of data.content.pages) expect(paths).toContain(`/${page.slug}/`);
+    for (const p of ['/', '/book-test-drive/', '/success/', '/sign-in/', '/404/', `${site.urls.sellMyCar}/`]) expect(paths).toContain(p);
+  });
+
+  it('gives vehicle pages their similar vehicles as dependencies', () => {
+    const withSimilar = routes.filter((r) => r.kind === 'vehicle' && (r.similar?.length ?? 0) > 0);
+    expect(withSimilar.length).toBeGreaterThan(0);
+    for (const r of withSimilar) expect(r.deps.vehicles!.slice(1)).toEqual((r as { similar: number[] }).similar);
+  });
+});
+
+describe('site-specific routes', () => {
+  it('gives the group its brand pages and the brand site its model and EV pages', () => {
+    const group = manifestFor('summit-motor-group', 300).routes.map((r) => r.path);
+    expect(group).toContain('/brands/');
+    expect(group).toContain('/toyota/overview/');
+    const brand = manifestFor('bayside-mg', 100).routes.map((r) => r.path);
+    expect(brand).toEqual(expect.arrayContaining(['/pages/mg-im/', '/pages/mg-im/compare/', '/models/im5/', '/models/im6/']));
+    expect(brand).not.toContain('/brands/');
+  });
+
+  it('puts every offer under both URL shapes, the manufacturer one canonical, and leaves out offers excluded for the site', () => {
+    const { data, routes } = manifestFor('bayside-mg', 10);
+    expect(data.offers.length).toBeGreaterThan(0);
+    expect(data.offers.map((o) => String(o.id))).not.toContain('mg-national-fleet-rebate');
+    for (const offer of data.offers) {
+      const shapes = routes.filter((r) => r.kind === 'offer' && r.offerId === String(offer.id));
+      expect(shapes.map((r) => r.path).sort()).toEqual([`/offers/${slugify(offer.manufacturer!)}/${offer.id}/`, `/offers/${offer.id}/`].sort());
+      for (const r of shapes) expect((r as { canonicalPath: string }).canonicalPath).toBe(`/offers/${slugify(offer.manufacturer!)}/${offer.id}/`);
+    }
+  });
+});
