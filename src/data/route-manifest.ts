@@ -32,7 +32,7 @@ export type FormKind = 'finance' | 'finance-enquiry' | 'service' | 'trade-in' | 
 export type Route = { path: string; deps: RouteDependencies } & (
   | { kind: 'home' }
   | { kind: 'vehicle' | 'vehicle-print' | 'vehicle-checkout' | 'vehicle-trade-in'; vehicleId: number; similar?: number[] }
-  | { kind: 'search'; title: string; filter: SearchFilter }
+  | { kind: 'search'; title: string; filter: SearchFilter; canonicalPath?: string }
   | { kind: 'locations' }
   | { kind: 'location'; locationId: number }
   | { kind: 'offers' }
@@ -144,6 +144,18 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
     const shared = routes.find((r) => r.path === path && r.kind === 'search' && r.filter.location === dealership.slug);
     if (shared) shared.deps.facets = [...(shared.deps.facets ?? []), `dealership:${dealership.slug}`];
     else search(path, `Stock at ${dealership.name ?? dealership.slug}`, { dealership: dealership.slug });
+  }
+
+  // Sites whose breadcrumbs use /used-car/ shapes get those pages too, canonical to their /search/ twins.
+  if (site.urls.breadcrumbBase === 'used-car') {
+    const twin = (path: string, canonical: string) => {
+      const original = routes.find((r) => r.path === canonical);
+      if (original?.kind === 'search') add({ ...original, path, canonicalPath: canonical });
+    };
+    for (const t of carTypes) twin(pagePath('used-car', t), pagePath('search', `${t}-cars`));
+    for (const makeSlug of makes.keys()) twin(pagePath('used-car', makeSlug), pagePath('search', makeSlug));
+    for (const [, v] of models) twin(pagePath('used-car', v.make_slug, v.model_slug), pagePath('search', v.make_slug, v.model_slug));
+    for (const body of present(vehicles.map((v) => v.simple_body))) twin(pagePath('used-car', slugify(body)), pagePath('search', slugify(body)));
   }
 
   // Locations.

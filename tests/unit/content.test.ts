@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadSiteConfig } from '../../src/data/site-config.ts';
 import type { z } from 'zod';
 import {
   EvContentSchema,
@@ -263,8 +264,12 @@ describe('summit-motor-group promo cards', () => {
 });
 
 describe('northside-used copy', () => {
-  it('has a We Want Your Car! card linking to /sell-my-car', () => {
-    expect(promoCards('northside-used').find((card) => card.title === 'We Want Your Car!')).toMatchObject({ link: '/sell-my-car' });
+  // The dealer's config names its sell page (/sell-your-car); its content must link there, not to the default.
+  const sellPage = loadSiteConfig('sites/northside-used.yaml').urls.sellMyCar;
+
+  it('has a We Want Your Car! card linking to the site\'s sell page', () => {
+    expect(sellPage).toBe('/sell-your-car');
+    expect(promoCards('northside-used').find((card) => card.title === 'We Want Your Car!')).toMatchObject({ link: sellPage });
   });
 
   it('states the reserve offer and the money-back guarantee with the spec figures', () => {
@@ -279,7 +284,7 @@ describe('northside-used copy', () => {
     const header = menus('northside-used').header;
     expect(header.map((item) => [item.label, item.href])).toEqual([
       ['Used Cars', '/search/used-cars'],
-      ['Sell My Car', '/sell-my-car'],
+      ['Sell My Car', sellPage],
       ['Finance', '/finance'],
       ['Trade-In', '/trade-in'],
       ['About', '/about-us'],
