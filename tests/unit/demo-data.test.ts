@@ -47,9 +47,9 @@ describe('demo data generator', () => {
     expect(sizes['summit-motor-group']).toBeGreaterThan(sizes['bayside-mg']!);
   });
 
-  it('produces records that all pass their schemas, for every demo site', () => {
-    for (const slug of ['bayside-mg', 'summit-motor-group', 'northside-used']) {
-      const { feed } = generateSiteFeed(slug, 400, 20251122, AS_OF);
+  it('produces records that all pass their schemas, for every demo site, at benchmark sizes', () => {
+    for (const [slug, size] of [['bayside-mg', 1500], ['summit-motor-group', 8000], ['northside-used', 1500]] as const) {
+      const { feed } = generateSiteFeed(slug, size, 20251122, AS_OF);
       expect(validateRecords(VehicleSchema, feed.vehicles, 'vehicles').quarantined).toEqual([]);
       expect(validateRecords(LocationSchema, feed.locations, 'locations').quarantined).toEqual([]);
       expect(validateRecords(ReviewSchema, feed.reviews, 'reviews').quarantined).toEqual([]);

@@ -443,7 +443,8 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const stocknum = `${ctx.slug.split('-').map((w) => w[0]!.toUpperCase()).join('')}${carType[0]!.toUpperCase()}${String(id).slice(-5)}`;
   const state = String(address.state ?? 'QLD');
   const regoExpiry = carType === 'used' ? iso(asOf + (random.chance(0.15) ? -random.int(5, 200) : random.int(10, 360)) * DAY) : null;
-  const marketBase = price > 0 && carType === 'used' && random.chance(0.6) ? price + random.amount(-3000, 5000, 50) : null;
+  // Market averages sit near the price, never below a floor: cheap cars must not get negative averages.
+  const marketBase = price > 0 && carType === 'used' && random.chance(0.6) ? Math.max(1000, price + random.amount(-3000, 5000, 50)) : null;
 
   return {
     id,
@@ -554,7 +555,7 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
           }
         : null,
     show_on_dealer_website: !random.chance(0.01),
-    autograb_data: marketBase === null ? null : { state_average_market_price: random.chance(0.2) ? null : marketBase, average_market_price: marketBase + random.amount(-800, 800, 50) },
+    autograb_data: marketBase === null ? null : { state_average_market_price: random.chance(0.2) ? null : marketBase, average_market_price: Math.max(1000, marketBase + random.amount(-800, 800, 50)) },
     finance_lenders: financeLenders(random, profile.financeKey, offerPrice ?? price, !sold),
     youxQuote: price > 0 && random.chance(0.1) ? { weeklyRepaymentAmount: payment(price, 9.5, 5, 52), comparisonRate: 10.12, advertisedRate: 9.5 } : null,
   };
