@@ -19,11 +19,17 @@ export function sourceCachePath(slug: string, root = process.cwd()): string {
   return path.resolve(root, SNAPSHOT_DIR, `${slug}.source-cache.json`);
 }
 
-/** The site's last good snapshot, or null when it has none. A damaged file is an error, not "no snapshot". */
-export async function readSnapshot(slug: string, root = process.cwd()): Promise<Snapshot | null> {
+/**
+ * The site's last good snapshot, or null when it has none. A damaged file is an error, not "no snapshot".
+ * `trusted` skips validation: for render workers reading a file the build has just validated, where a
+ * second validated copy of a large catalogue would only cost memory and time.
+ */
+export async function readSnapshot(slug: string, root = process.cwd(), options: { trusted?: boolean } = {}): Promise<Snapshot | null> {
   const file = snapshotPath(slug, root);
   if (!existsSync(file)) return null;
-  const result = SnapshotSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+  if (options.trusted) return raw as Snapshot;
+  const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new Error(`${path.relative(root, file)} is damaged (${issue.path.join('.')}: ${issue.message}). Run \`npm run pull -- --site ${slug}\` to replace it.`);
