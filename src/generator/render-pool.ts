@@ -42,6 +42,12 @@ export class RenderError extends Error {
   }
 }
 
+/**
+ * Old-generation heap per render worker. Measured on 10,000 vehicles (2 cores): without a limit
+ * 33 s and 1,563 MB peak RSS; at 512 MB 38-42 s and 1,010-1,060 MB (at 384 MB GC starts to cost).
+ */
+const WORKER_HEAP_MB = 512;
+
 // Below this many routes per worker, starting another worker costs more than it saves.
 const MIN_ROUTES_PER_WORKER = 300;
 
@@ -65,7 +71,12 @@ export async function renderRoutes(
       shares.map(
         (share) =>
           new Promise<void>((resolve, reject) => {
-            const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { ...task, routes: share } satisfies RenderTask });
+            const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+              workerData: { ...task, routes: share } satisfies RenderTask,
+              // A worker's live data is the site and the compiled app; a tighter heap makes V8 collect
+              // rendered pages sooner instead of growing towards its default limit.
+              resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+            });
             running.push(worker);
             let finished = false;
             worker.on('message', (message: WorkerMessage) => {
