@@ -8,7 +8,7 @@ let devSite: Promise<import('./data/dev-locals.ts').DevSite> | undefined;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if ('site' in context.locals && context.locals.site) return next();
-  if (!import.meta.env.DEV) throw new Error('Rendered without a site: the generator must pass { site, data, route, images, builtAt } as locals.');
+  if (!import.meta.env.DEV) throw new Error('Rendered without a site: the generator must pass { site, data, route, images, asOf } as locals.');
   const { DEV_IMAGE_PREFIX, loadDevSite } = await import('./data/dev-locals.ts');
   devSite ??= loadDevSite(process.env.DEALER_SITE);
   const { locals, routes } = await devSite;

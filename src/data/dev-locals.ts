@@ -24,7 +24,7 @@ export async function loadDevSite(slug: string | undefined): Promise<DevSite> {
   const data = siteData(snapshot, loadSiteContent(site.slug));
   const routes = routesByPath(buildRouteManifest(site, data));
   console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles, ${routes.size} pages). Pick another with --site <slug>.`);
-  return { locals: { site, data, images: devImages(data), builtAt: now.toISOString() }, routes };
+  return { locals: { site, data, images: devImages(data), asOf: snapshot.meta.pulledAt }, routes };
 }
 
 /** Every image at every size points at the unprocessed source: dev favours start-up time over bytes. */

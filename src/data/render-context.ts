@@ -15,6 +15,10 @@ export interface RenderLocals {
   route: Route;
   /** Processed images of the site, by source path. */
   images: ImageIndex;
-  /** The build's reference time (ISO 8601): date windows and "new arrival" are judged against it, never the wall clock. */
-  builtAt: string;
+  /**
+   * The reference time (ISO 8601) that date windows, "new arrival" and offer expiry are judged
+   * against: the snapshot's pull time, never the wall clock, so rendering one snapshot twice gives
+   * the same pages (an incremental update equals a full build of the same snapshot).
+   */
+  asOf: string;
 }

@@ -180,7 +180,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     const rendered = await timed('render', async () => {
       progress.start(site.slug, 'render', routes.length);
       const result = await renderRoutes(
-        { appDir: app.dir, root, site: site.slug, releaseDir, builtAt, images },
+        { appDir: app.dir, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images },
         routes,
         (done) => progress.update(site.slug, done),
         options.workers,

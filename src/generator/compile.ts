@@ -58,6 +58,10 @@ export async function compileApp(appRoot = process.cwd()): Promise<CompiledApp> 
   const temporary = path.resolve(appRoot, DIST, `.compiling-${process.pid}-${Date.now()}`);
   try {
     await build({ root: appRoot, outDir: temporary, logLevel: 'warn' });
+    // Sources edited while compiling would leave a mix under this version's name: refuse it.
+    if ((await codeVersion(appRoot)) !== version) {
+      throw new Error('the source files changed while the app was compiling. Run the build again.');
+    }
     await rename(temporary, dir).catch(async (error: NodeJS.ErrnoException) => {
       // Another build compiled the same version meanwhile: theirs is identical.
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;

@@ -10,7 +10,7 @@ export interface RenderTask {
   root: string;
   site: string;
   releaseDir: string;
-  builtAt: string;
+  asOf: string;
   images: ImageIndex;
   routes: Route[];
 }
