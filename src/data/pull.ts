@@ -79,6 +79,7 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
     dealerships: dealerships.valid,
     offers: offersForSite(offers.valid, site),
     models: models.valid,
+    removed: [],
   };
   const report: PullReport = {
     site: site.slug,
@@ -136,6 +137,7 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
     await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
     throw new StockDropError(objection);
   }
+  snapshot.removed = carryRemoved(last, snapshot, options.now ?? new Date());
   const t = performance.now();
   await writeSnapshot(snapshot, root);
   report.published = true;
@@ -143,6 +145,23 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
   await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
   if (cache.size > 0) await writeFileAtomic(sourceCachePath(site.slug, root), JSON.stringify([...cache]));
   return report;
+}
+
+/** Days a vehicle that left the site keeps its redirect. */
+const REMOVED_KEEP_DAYS = 90;
+
+/**
+ * Vehicles that left the site since the last snapshot, plus the earlier ones
+ * still within 90 days and not back: their old pages redirect to search.
+ */
+export function carryRemoved(last: Snapshot | null, next: Snapshot, now: Date): Snapshot['removed'] {
+  const present = new Set(next.vehicles.map((v) => Number(v.id)));
+  const cutoff = now.getTime() - REMOVED_KEEP_DAYS * 86_400_000;
+  const gone = (last?.vehicles ?? [])
+    .filter((v) => !present.has(Number(v.id)))
+    .map((v) => ({ id: Number(v.id), slug: v.slug, make_slug: v.make_slug, model_slug: v.model_slug, removedAt: now.toISOString() }));
+  const earlier = (last?.removed ?? []).filter((r) => !present.has(r.id) && Date.parse(r.removedAt) >= cutoff && !gone.some((g) => g.id === r.id));
+  return [...earlier, ...gone].sort((a, b) => a.id - b.id);
 }
 
 function readCache(file: string): Array<[string, CachedResponse]> {

@@ -17,6 +17,8 @@ export interface RouteDependencies {
   facets?: string[];
   /** The page shows stock counts (home, location and brand blocks). */
   stockCounts?: boolean;
+  /** How many results the page counts (search landing pages). */
+  count?: number;
   offers?: string[];
   locations?: number[];
   /** Content pages under content/<slug>/pages. */
@@ -122,7 +124,7 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   // Search landing pages, each with its first page of results in the HTML.
   const search = (path: string, title: string, filter: SearchFilter) => {
     const first = searchVehicles(vehicles, site, { filter });
-    add({ kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), stockCounts: true, content: ['promoCards'] } });
+    add({ kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), count: first.nbHits, content: ['promoCards'] } });
   };
   const present = <T>(values: T[]) => [...new Set(values)].sort();
   search(pagePath('search', 'new-used-and-demo-cars'), 'New, Used and Demo Cars', {});
@@ -189,7 +191,9 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
     add({ kind: 'models', path: pagePath('models'), deps: { content: ['models'] } });
     for (const model of data.models) {
       const target = model.override_url ?? `/${model.slug}`;
-      if (target.startsWith('/')) add({ kind: 'model', path: pagePath(target), modelSlug: model.slug, deps: { content: ['models'], facets: [`model:${slugify(model.manufacturer_name ?? site.manufacturer ?? '')}/${model.slug}`] } });
+      // Model slugs in the range and in stock differ ("mg-zs" and "zs"), so a model page depends on its make.
+      const make = slugify(model.manufacturer_name ?? site.manufacturer ?? '');
+      if (target.startsWith('/')) add({ kind: 'model', path: pagePath(target), modelSlug: model.slug, deps: { content: ['models'], facets: [`make:${make}`], stockCounts: true } });
     }
   }
 

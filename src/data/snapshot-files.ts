@@ -41,6 +41,6 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
 export async function writeSnapshot(snapshot: Snapshot, root = process.cwd()): Promise<void> {
   const { vehicles, ...rest } = snapshot;
   // One vehicle per line keeps diffs of two snapshots readable.
-  const body = `{"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${(['locations', 'reviews', 'dealerships', 'offers', 'models'] as const).map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
+  const body = `{"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${(['locations', 'reviews', 'dealerships', 'offers', 'models', 'removed'] as const).map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
   await writeFileAtomic(snapshotPath(snapshot.meta.site, root), body);
 }

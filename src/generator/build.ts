@@ -71,6 +71,21 @@ export interface BuildSummary {
   sites: SiteBuildReport[];
 }
 
+/** What incremental updates need to continue from a site's live release. */
+export interface BuildState {
+  /** The release's image index. */
+  images: ImageIndex;
+  /** Inline script and style hashes of its pages, and whether any uses a style attribute (for the CSP). */
+  scriptHashes: string[];
+  styleHashes: string[];
+  styleAttributes: boolean;
+}
+
+/** Where the build state of a site's live release is kept. */
+export function buildStatePath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, 'data', 'snapshots', `${slug}.build-state.json`);
+}
+
 /** Where a site's build report goes. */
 export function reportPath(slug: string, root = process.cwd()): string {
   return path.resolve(root, OUT, '_reports', `${slug}.json`);
@@ -199,10 +214,15 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));
-      await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path) }));
+      await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     });
 
-    await timed('publish', () => publishRelease(site.slug, releaseDir, root));
+    await timed('publish', async () => {
+      await publishRelease(site.slug, releaseDir, root);
+      // Incremental updates continue from this release: its images and its pages' inline hashes.
+      const state: BuildState = { images, scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes };
+      await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
+    });
     release = null;
     report.status = 'published';
     progress.log(

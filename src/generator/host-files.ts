@@ -380,6 +380,8 @@ export interface RedirectData {
    * path that is itself a page.
    */
   pages?: Iterable<string>;
+  /** Vehicles that left the site: their pages redirect to the closest search page. */
+  removed?: Array<{ slug: string; make_slug: string; model_slug: string }>;
 }
 
 const LOCATION_BASES = ['contact-us', 'our-location', 'locations'] as const;
@@ -473,6 +475,16 @@ export function redirectsFile(site: SiteConfig, data: RedirectData): string {
     for (const make of sorted(data.vehicles.map((v) => v.make_slug))) alias(`/used-car/${make}`, pagePath('search', make));
     for (const model of sorted(data.vehicles.map((v) => `${v.make_slug}/${v.model_slug}`))) alias(`/used-car/${model}`, pagePath('search', model));
     for (const body of sorted(data.vehicles.map((v) => slugify(v.simple_body)))) alias(`/used-car/${body}`, pagePath('search', body));
+  }
+
+  // Pages of vehicles that left the site go to the nearest search page that exists.
+  const removed = (data.removed ?? []).filter((v) => safe(v.slug) && !isPage(vehiclePage(v.slug, '')));
+  if (removed.length > 0) {
+    section('Vehicles no longer listed, to their model, make or all stock');
+    for (const v of removed) {
+      const target = [pagePath('search', v.make_slug, v.model_slug), pagePath('search', v.make_slug)].find(exists) ?? pagePath('search', 'new-used-and-demo-cars');
+      lines.push(`/cars/${v.slug} ${target} 301`, `/cars/${v.slug}/* ${target} 301`);
+    }
   }
 
   section('Everything else');

@@ -9,15 +9,11 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadRenderer } from './compile.ts';
+import { outputFile } from './output-paths.ts';
 import type { RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
-
-/** Where a route's HTML goes in the release folder. */
-export function outputFile(releaseDir: string, routePath: string, kind: string): string {
-  return kind === 'not-found' ? path.join(releaseDir, '404.html') : path.join(releaseDir, routePath, 'index.html');
-}
 
 // Inline <script> (not JSON-LD or other data blocks) and <style> contents, for the
 // Content-Security-Policy hashes. Astro's output is regular, so a pattern suffices here.

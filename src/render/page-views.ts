@@ -488,51 +488,34 @@ export function presentCarTypes(site: SiteConfig, vehicles: readonly NormalisedV
   return site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));
 }
 
-// Result counts of landing pages, per vehicle list: each count is what that page's own count
-// line says (sold runs collapsed), computed once per filter and render process.
-const landingCounts = new WeakMap<readonly NormalisedVehicle[], Map<string, number>>();
-
-/** The number of results a landing page with `filter` shows (before the display limit). */
-export function landingCount(site: SiteConfig, vehicles: readonly NormalisedVehicle[], filter: SearchFilter): number {
-  let counts = landingCounts.get(vehicles);
-  if (!counts) landingCounts.set(vehicles, (counts = new Map()));
-  const key = JSON.stringify([filter.carTypes, filter.make, filter.model, filter.body, filter.location, filter.dealership]);
-  let count = counts.get(key);
-  if (count === undefined) counts.set(key, (count = searchAll(vehicles, site, filter).length));
-  return count;
-}
-
 /**
  * Links to the other search landing pages, as simple refinements: car types, makes (popular
  * makes first on sites that list them, the make list rule), the models of the current make, and
  * body types. Every link goes to a page in the route manifest.
  */
 export function searchRefinements(site: SiteConfig, vehicles: readonly NormalisedVehicle[], filter: SearchFilter, currentPath: string): RefinementGroup[] {
-  const link = (label: string, href: string, linkFilter: SearchFilter): LinkView => ({ label, href, count: landingCount(site, vehicles, linkFilter), current: href === currentPath });
+  // Links carry no counts: a count on every link would make every landing page depend on every other
+  // page's results, so one sale would re-render them all. Each page shows its own count.
+  const link = (label: string, href: string): LinkView => ({ label, href, current: href === currentPath });
   const carTypes = presentCarTypes(site, vehicles);
-  const types: LinkView[] = [link('All stock', ALL_STOCK_PATH, {}), ...carTypes.map((t) => link(`${CAR_TYPE_LABELS[t]} Cars`, searchPathForCarType(t), { carTypes: [t] }))];
-  if (carTypes.includes('new') || carTypes.includes('demo')) types.push(link('New and Demo Cars', pagePath('search', 'new-and-demo-cars'), { carTypes: ['new', 'demo'] }));
+  const types: LinkView[] = [link('All stock', ALL_STOCK_PATH), ...carTypes.map((t) => link(`${CAR_TYPE_LABELS[t]} Cars`, searchPathForCarType(t)))];
+  if (carTypes.includes('new') || carTypes.includes('demo')) types.push(link('New and Demo Cars', pagePath('search', 'new-and-demo-cars')));
   const groups: RefinementGroup[] = [{ title: 'Car type', links: types, more: [] }];
 
   const makeSlugs = new Map(vehicles.map((v) => [v.make, v.make_slug]));
-  const makeFacet = Object.fromEntries([...makeSlugs].map(([name, slug]) => [name, landingCount(site, vehicles, { make: slug })]));
-  const options = makeOptions(makeFacet, site);
-  const makeLink = (o: { value: string }) => link(o.value, pagePath('search', makeSlugs.get(o.value)!), { make: makeSlugs.get(o.value)! });
+  const options = makeOptions(Object.fromEntries(countBy(vehicles, (v) => v.make)), site);
+  const makeLink = (o: { value: string }) => link(o.value, pagePath('search', makeSlugs.get(o.value)!));
   groups.push(options.popular.length > 0 ? { title: 'Popular makes', links: options.popular.map(makeLink), more: options.all.map(makeLink) } : { title: 'Make', links: options.all.map(makeLink), more: [] });
 
   if (filter.make) {
     const make = filter.make;
     const ofMake = vehicles.filter((v) => v.make_slug === make);
     const models = [...new Map(ofMake.map((v) => [v.model_slug, v.model]))].sort((a, b) => a[1].localeCompare(b[1]));
-    groups.push({
-      title: `${ofMake[0]?.make ?? make} models`,
-      links: models.map(([slug, name]) => link(name, pagePath('search', make, slug), { make, model: slug })),
-      more: [],
-    });
+    groups.push({ title: `${ofMake[0]?.make ?? make} models`, links: models.map(([slug, name]) => link(name, pagePath('search', make, slug))), more: [] });
   }
 
-  const bodies = [...new Set(vehicles.map((v) => v.simple_body).filter(Boolean))].map((body) => link(body, pagePath('search', slugify(body)), { body }));
-  groups.push({ title: 'Body type', links: bodies.sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label)), more: [] });
+  const bodies = [...new Set(vehicles.map((v) => v.simple_body).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  groups.push({ title: 'Body type', links: bodies.map((body) => link(body, pagePath('search', slugify(body)))), more: [] });
   return groups;
 }
 

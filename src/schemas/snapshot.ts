@@ -53,6 +53,17 @@ export const PullCountsSchema = z.object({
 });
 export type PullCounts = z.output<typeof PullCountsSchema>;
 
+/** A vehicle that was on the site and is gone: its old pages redirect to the matching search page. */
+export const RemovedVehicleSchema = z.object({
+  id: z.number().int(),
+  slug,
+  make_slug: slug,
+  model_slug: slug,
+  /** When it left (ISO 8601); entries are kept for 90 days. */
+  removedAt: z.string(),
+});
+export type RemovedVehicle = z.output<typeof RemovedVehicleSchema>;
+
 /** What a site is rendered from: its normalised platform data at one moment. */
 export const SnapshotSchema = z.object({
   meta: z.object({
@@ -62,6 +73,8 @@ export const SnapshotSchema = z.object({
     /** Which source produced it, e.g. "file data/feed/bayside-mg". */
     source: z.string(),
     counts: PullCountsSchema,
+    /** When events last changed it (ISO 8601); the pull time stays the pages' reference time. */
+    updatedAt: z.string().optional(),
   }),
   vehicles: z.array(NormalisedVehicleSchema),
   locations: z.array(LocationSchema),
@@ -69,5 +82,7 @@ export const SnapshotSchema = z.object({
   dealerships: z.array(DealershipSchema),
   offers: z.array(OfferSchema),
   models: z.array(ModelSchema),
+  /** Vehicles that left the site recently, for redirects. */
+  removed: z.array(RemovedVehicleSchema).default([]),
 });
 export type Snapshot = z.output<typeof SnapshotSchema>;

@@ -28,6 +28,7 @@ function manifestFor(slug: string, vehicles: number) {
       dealerships: feed.dealerships.map((d) => DealershipSchema.parse(d)),
       offers: offersForSite((readYaml(`content/${slug}/offers.yaml`, []) as unknown[]).map((o) => OfferSchema.parse(o)), site),
       models: [],
+      removed: [],
     },
     loadSiteContent(slug),
   );

@@ -378,7 +378,7 @@ describe('vehicle page view for a demo dealer', () => {
   const { vehicles } = normaliseVehicles(validateRecords(VehicleSchema, feed.vehicles, 'vehicles').valid, northside, NOW);
   const locations = validateRecords(LocationSchema, feed.locations, 'locations').valid;
   const data = siteData(
-    { meta: { site: 'northside-used', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } }, vehicles, locations, reviews: [], dealerships: [], offers: [], models: [] },
+    { meta: { site: 'northside-used', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } }, vehicles, locations, reviews: [], dealerships: [], offers: [], models: [], removed: [] },
     loadSiteContent('northside-used'),
   );
   const view = (v: NormalisedVehicle) => vehiclePageView({ site: northside, data, images: {}, vehicleId: Number(v.id), similarIds: [], path: `/cars/${v.slug}/`, now: NOW });

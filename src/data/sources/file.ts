@@ -30,6 +30,10 @@ export function fileSource(site: SiteConfig, root = process.cwd()): Source {
         models: Array.isArray(models) ? models : [],
       };
     },
+    async fetchVehicle(id: number): Promise<unknown | null> {
+      const vehicles = await readJsonList(path.join(feedDir, 'vehicles.json'), site.slug, root);
+      return vehicles.find((v) => v !== null && typeof v === 'object' && Number((v as { id?: unknown }).id) === id) ?? null;
+    },
   };
 }
 

@@ -16,4 +16,6 @@ export interface Source {
   /** Short name for messages and reports, e.g. "file data/feed/bayside-mg". */
   readonly describe: string;
   pull(): Promise<RawSiteData>;
+  /** One vehicle as the platform has it now, or null when it has none (used for id-only webhooks). */
+  fetchVehicle?(id: number): Promise<unknown | null>;
 }

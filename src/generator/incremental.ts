@@ -1,0 +1,367 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, realpath, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
+import { normaliseVehicles } from '../data/normalise.ts';
+import { carryRemoved } from '../data/pull.ts';
+import type { RenderLocals } from '../data/render-context.ts';
+import { buildRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
+import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
+import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
+import type { Source } from '../data/sources/source.ts';
+import type { ImageIndex } from '../render/images.ts';
+import { resolveMenu } from '../render/navigation.ts';
+import { searchRefinements } from '../render/page-views.ts';
+import { isAvailable } from '../rules/availability.ts';
+import { visibleStock } from '../rules/visibility.ts';
+import { DealershipSchema } from '../schemas/dealership.ts';
+import { LocationSchema } from '../schemas/location.ts';
+import { ModelSchema } from '../schemas/model.ts';
+import { OfferSchema } from '../schemas/offer.ts';
+import { ReviewSchema } from '../schemas/review.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
+import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
+import type { WebhookEvent } from '../schemas/webhook.ts';
+import type { RenderFn } from './compile.ts';
+import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
+import { imageJobs, processImages } from './images.ts';
+import { OUT } from './publish.ts';
+import { outputFile } from './output-paths.ts';
+import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
+
+/**
+ * Incremental updates: apply a batch of changes to a site's snapshot, work out
+ * from the route manifest which pages they touch, render only those through the
+ * compiled app, and replace exactly those files in the live release, each with
+ * a write-then-rename so a reader never sees part of a file.
+ *
+ * Order matters for crash safety: pages are written first, the snapshot last,
+ * and the caller marks the events applied only after that. A crash at any point
+ * leaves the events pending; replaying them reaches the same pages.
+ */
+
+/** A published site held in memory between updates. */
+export interface LiveSite {
+  site: SiteConfig;
+  snapshot: Snapshot;
+  data: SiteData;
+  routes: Route[];
+  byPath: Map<string, Route>;
+  state: BuildState;
+  releaseDir: string;
+}
+
+export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
+  const snapshot = await readSnapshot(site.slug, root);
+  if (!snapshot) throw new Error(`${site.slug} has no snapshot yet: it needs a full build.`);
+  const statePath = buildStatePath(site.slug, root);
+  if (!existsSync(statePath)) throw new Error(`${site.slug} has no build state yet: it needs a full build.`);
+  const state = JSON.parse(await readFile(statePath, 'utf8')) as BuildState;
+  const data = siteData(snapshot, loadSiteContent(site.slug, root));
+  const routes = buildRouteManifest(site, data);
+  return { site, snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir: await realpath(path.resolve(root, OUT, site.slug)) };
+}
+
+// ---------------------------------------------------------------- applying events
+
+export interface EventInput {
+  eventId: string;
+  event: WebhookEvent;
+}
+
+export interface AppliedBatch {
+  snapshot: Snapshot;
+  applied: string[];
+  /** Events that could not be applied (a record failing validation is quarantined here), with why. */
+  failed: Array<{ eventId: string; error: string }>;
+  /** Vehicles the batch touched, by id. */
+  touched: Set<number>;
+}
+
+const LIST_SCHEMAS = { offer: OfferSchema, location: LocationSchema, review: ReviewSchema, model: ModelSchema } as const;
+const LIST_KEYS = { offer: 'offers', location: 'locations', review: 'reviews', model: 'models' } as const;
+
+/**
+ * Applies events in order to a copy of the snapshot. Vehicle records are
+ * validated like a pull's; a bad one fails its event (quarantined with the
+ * reason) and the rest of the batch goes on. Events carrying only an id have
+ * the record fetched through the site's source.
+ */
+export async function applyEvents(
+  live: Pick<LiveSite, 'site' | 'snapshot'>,
+  events: EventInput[],
+  options: { fetchVehicle?: (id: number) => Promise<unknown | null>; source?: Source; now: Date },
+): Promise<AppliedBatch> {
+  const { site, snapshot } = live;
+  const vehicles = new Map<number, Vehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
+  const lists = { offers: [...snapshot.offers], locations: [...snapshot.locations], reviews: [...snapshot.reviews], models: [...snapshot.models], dealerships: [...snapshot.dealerships] };
+  let refreshed: Awaited<ReturnType<Source['pull']>> | null = null;
+  const applied: string[] = [];
+  const failed: AppliedBatch['failed'] = [];
+  const touched = new Set<number>();
+
+  for (const { eventId, event } of events) {
+    try {
+      const id = Number(event.data.id);
+      const [entity] = event.type.split('.') as [string, string];
+      if (entity === 'vehicle') {
+        touched.add(id);
+        if (event.type === 'vehicle.deleted') {
+          vehicles.delete(id);
+        } else if (event.type === 'vehicle.sold' && !event.data.record) {
+          const current = vehicles.get(id);
+          // A sale of a vehicle the site does not list changes nothing.
+          if (current) vehicles.set(id, { ...current, status: 'sold', sold: true, sold_date_timestamp: Math.floor(Date.parse(event.occurred_at) / 1000), updated_at: event.occurred_at });
+        } else {
+          const record = event.data.record ?? (await options.fetchVehicle?.(id)) ?? null;
+          if (record === null) throw new Error(event.data.record ? 'no record' : `the event has no record and the source could not provide vehicle ${id}`);
+          const parsed = VehicleSchema.safeParse(record);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            throw new Error(`vehicle ${id} quarantined: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
+          }
+          if (Number(parsed.data.id) !== id) throw new Error(`the record's id ${parsed.data.id} is not the event's ${id}`);
+          vehicles.set(id, parsed.data);
+        }
+      } else {
+        const kind = entity as keyof typeof LIST_SCHEMAS;
+        const key = LIST_KEYS[kind];
+        if (event.data.record) {
+          const parsed = LIST_SCHEMAS[kind].safeParse(event.data.record);
+          if (!parsed.success) throw new Error(`${kind} ${event.data.id} quarantined: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+          // Models are known by slug, the rest by id.
+          const list = lists[key] as unknown as Array<Record<string, unknown>>;
+          const keyOf = (r: Record<string, unknown>) => String(kind === 'model' ? r.slug : r.id);
+          const at = list.findIndex((r) => keyOf(r) === String(event.data.id));
+          if (at >= 0) list[at] = parsed.data as Record<string, unknown>;
+          else list.push(parsed.data as Record<string, unknown>);
+        } else {
+          if (!options.source) throw new Error(`the event has no ${kind} record and no source to read it from`);
+          refreshed ??= await options.source.pull();
+          const valid = (refreshed[key] as unknown[]).map((r) => LIST_SCHEMAS[kind].safeParse(r)).filter((r) => r.success).map((r) => r.data);
+          (lists as Record<string, unknown[]>)[key] = valid;
+          if (kind === 'location') lists.dealerships = refreshed.dealerships.map((d) => DealershipSchema.safeParse(d)).filter((r) => r.success).map((r) => r.data);
+        }
+      }
+      applied.push(eventId);
+    } catch (error) {
+      failed.push({ eventId, error: (error as Error).message });
+    }
+  }
+
+  // Normalise as a pull does, judged at the snapshot's reference time.
+  const normalised = normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles;
+  const counts = { ...snapshot.meta.counts, published: normalised.length, available: normalised.filter(isAvailable).length };
+  const next: Snapshot = {
+    meta: { ...snapshot.meta, counts, updatedAt: options.now.toISOString() },
+    vehicles: normalised,
+    ...lists,
+    removed: [],
+  };
+  next.removed = carryRemoved(snapshot, next, options.now);
+  return { snapshot: next, applied, failed, touched };
+}
+
+// ---------------------------------------------------------------- what to render
+
+export interface UpdatePlanResult {
+  render: Route[];
+  /** Paths whose pages no longer exist. */
+  remove: Route[];
+  /** Why everything is rendered, when it is. */
+  everything: string | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Header and footer menus as rendered: they appear on every page. */
+function menuFingerprint(site: SiteConfig, data: SiteData): string {
+  return json([resolveMenu(data.content.menus.header, site, data), data.content.menus.footer.map((g) => resolveMenu(g.items, site, data)), data.content.copy]);
+}
+
+/** Stock figures that home, location, brand and model pages show. */
+function countsFingerprint(site: SiteConfig, data: SiteData, asOf: Date): string {
+  const stock = visibleStock(data.vehicles, asOf, site);
+  const tally = new Map<string, number>();
+  for (const v of stock) for (const facet of [...vehicleFacets(v), `status:${v.status}`]) tally.set(facet, (tally.get(facet) ?? 0) + 1);
+  return json([...tally].sort());
+}
+
+/**
+ * The routes a change touches: new routes; routes whose manifest entry changed
+ * (their data or dependencies, e.g. a search page's first page or count, a
+ * vehicle page's similar vehicles); routes showing a changed vehicle or, where a
+ * route lists no vehicles, belonging to a changed vehicle's facets; stock-count
+ * pages when counts moved; search pages when their navigation changed; and
+ * everything when the menus did.
+ */
+export function planUpdate(
+  before: { site: SiteConfig; data: SiteData; routes: Route[] },
+  after: { data: SiteData; routes: Route[] },
+  changed: { vehicles: Set<number>; content: Set<string> },
+  asOf: Date,
+): UpdatePlanResult {
+  const { site } = before;
+  const afterPaths = new Set(after.routes.map((r) => r.path));
+  const remove = before.routes.filter((r) => !afterPaths.has(r.path));
+  if (menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
+    return { render: after.routes, remove, everything: 'the menus changed' };
+  }
+  const beforeByPath = new Map(before.routes.map((r) => [r.path, r]));
+  const oldVehicles = new Map(before.data.vehicles.map((v) => [Number(v.id), v]));
+  const newVehicles = new Map(after.data.vehicles.map((v) => [Number(v.id), v]));
+  const changedIds = new Set([...changed.vehicles].filter((id) => json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
+  const changedFacets = new Set<string>();
+  for (const id of changedIds) {
+    for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
+  }
+  const countsMoved = countsFingerprint(site, before.data, asOf) !== countsFingerprint(site, after.data, asOf);
+  const navigationMoved = json(searchRefinements(site, before.data.vehicles, {}, '')) !== json(searchRefinements(site, after.data.vehicles, {}, ''));
+  // Pages of one make also list that make's models.
+  const modelsOf = (vehicles: readonly NormalisedVehicle[]) => {
+    const byMake = new Map<string, Set<string>>();
+    for (const v of vehicles) byMake.set(v.make_slug, (byMake.get(v.make_slug) ?? new Set()).add(`${v.model_slug}|${v.model}`));
+    return byMake;
+  };
+  const [modelsBefore, modelsAfter] = [modelsOf(before.data.vehicles), modelsOf(after.data.vehicles)];
+  const modelListMoved = (make: string) => json([...(modelsBefore.get(make) ?? [])].sort()) !== json([...(modelsAfter.get(make) ?? [])].sort());
+
+  const render = after.routes.filter((route) => {
+    const old = beforeByPath.get(route.path);
+    if (!old || json(old) !== json(route)) return true;
+    const deps = route.deps;
+    if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
+    if (!deps.vehicles && deps.facets?.some((f) => changedFacets.has(f))) return true;
+    if (countsMoved && deps.stockCounts) return true;
+    if (route.kind === 'search' && (navigationMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
+    if (deps.pages?.some((p) => changed.content.has(`page:${p}`))) return true;
+    if (deps.content?.some((c) => changed.content.has(c))) return true;
+    if (deps.offers?.length && changed.content.has('offers')) return true;
+    if (deps.locations?.length && changed.content.has('locations')) return true;
+    return false;
+  });
+  return { render, remove, everything: null };
+}
+
+// ---------------------------------------------------------------- writing
+
+async function writeAtomic(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
+}
+
+export interface UpdateResult {
+  rendered: number;
+  removed: number;
+  imageTransforms: { done: number; reused: number };
+  everything: string | null;
+  timings: { plan: number; images: number; render: number; hostFiles: number; snapshot: number };
+}
+
+/**
+ * Brings a live site to `next` (a snapshot and/or changed content): renders
+ * the touched pages into the live release, removes pages that are gone,
+ * refreshes the sitemap, redirects and headers, then writes the snapshot.
+ * Returns the new live site.
+ */
+export async function updateLiveSite(
+  live: LiveSite,
+  next: { snapshot: Snapshot; content?: SiteData['content']; touched: Set<number>; contentChanges?: Set<string> },
+  render: RenderFn,
+  options: { root: string; onProgress?: (done: number, total: number) => void },
+): Promise<{ live: LiveSite; result: UpdateResult }> {
+  const { site, releaseDir } = live;
+  const root = options.root;
+  const timings = { plan: 0, images: 0, render: 0, hostFiles: 0, snapshot: 0 };
+  let t = performance.now();
+  const lap = (key: keyof typeof timings) => {
+    timings[key] = Math.round(performance.now() - t);
+    t = performance.now();
+  };
+
+  const data = siteData(next.snapshot, next.content ?? live.data.content);
+  const routes = buildRouteManifest(site, data);
+  const asOf = new Date(next.snapshot.meta.pulledAt);
+  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf);
+  lap('plan');
+
+  // Photos of new or changed vehicles go through the same cached pipeline.
+  const images: ImageIndex = { ...live.state.images };
+  const changedVehicles = data.vehicles.filter((v) => next.touched.has(Number(v.id)));
+  const jobs = imageJobs({ vehicles: changedVehicles, locations: [] }, site).filter((job) => job.sizes.some((size) => !images[job.source]?.[size]));
+  let imageTransforms = { done: 0, reused: 0 };
+  if (jobs.length > 0) {
+    const processed = await processImages(jobs, { feedRoot: path.resolve(root, FEED_ROOT), cacheDir: path.resolve(root, 'data', 'image-cache'), outDir: releaseDir });
+    for (const [source, sizes] of Object.entries(processed.index)) images[source] = { ...images[source], ...sizes };
+    imageTransforms = processed.transforms;
+  }
+  lap('images');
+
+  const scriptHashes = new Set(live.state.scriptHashes);
+  const styleHashes = new Set(live.state.styleHashes);
+  let styleAttributes = live.state.styleAttributes;
+  let done = 0;
+  for (const route of plan.render) {
+    const locals: RenderLocals = { site, data, route, images, asOf: next.snapshot.meta.pulledAt };
+    const response = await render(new Request(`${site.url}${route.path}`), locals);
+    const html = await response.text();
+    const expected = route.kind === 'not-found' ? 404 : 200;
+    if (response.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${response.status}`);
+    const inline = inlineScriptHashes(html);
+    for (const h of inline.scripts) scriptHashes.add(h);
+    for (const h of inline.styles) styleHashes.add(h);
+    styleAttributes ||= inline.styleAttributes;
+    const file = outputFile(releaseDir, route.path, route.kind);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeAtomic(file, html);
+    options.onProgress?.(++done, plan.render.length);
+  }
+  for (const route of plan.remove) {
+    const file = outputFile(releaseDir, route.path, route.kind);
+    await unlink(file).catch(() => {});
+    await removeEmptyDirs(path.dirname(file), releaseDir);
+  }
+  lap('render');
+
+  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes };
+  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeAtomic(path.join(releaseDir, file), content);
+  await writeAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
+  await writeAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
+  await removeUnusedImages(releaseDir, data, images, site);
+  lap('hostFiles');
+
+  await writeSnapshot(next.snapshot, root);
+  await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
+  lap('snapshot');
+
+  return {
+    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
+    result: { rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timings },
+  };
+}
+
+async function removeEmptyDirs(dir: string, stopAt: string): Promise<void> {
+  let current = dir;
+  while (current.startsWith(stopAt) && current !== stopAt) {
+    const entries = await readdir(current).catch(() => null);
+    if (!entries || entries.length > 0) return;
+    await rmdir(current).catch(() => {});
+    current = path.dirname(current);
+  }
+}
+
+/** Image files no page of the site uses any more are removed, as a full build would not link them. */
+async function removeUnusedImages(releaseDir: string, data: SiteData, images: ImageIndex, site: SiteConfig): Promise<void> {
+  if (site.images.cdn) return;
+  const used = new Set<string>();
+  for (const job of imageJobs(data, site)) {
+    for (const size of job.sizes) {
+      const rendition = images[job.source]?.[size];
+      if (rendition) for (const url of [rendition.jpeg, rendition.webp, rendition.avif]) if (url) used.add(path.basename(url));
+    }
+  }
+  const dir = path.join(releaseDir, 'images');
+  for (const file of await readdir(dir).catch(() => [] as string[])) if (!used.has(file)) await unlink(path.join(dir, file)).catch(() => {});
+}

@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
+import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
+import { readSnapshot, snapshotPath, writeSnapshot } from '../data/snapshot-files.ts';
+import { sourceFor } from '../data/sources/for-site.ts';
+import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
+import { compileApp, loadRenderer, type RenderFn } from '../generator/compile.ts';
+import { applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
+import { OUT } from '../generator/publish.ts';
+import { ModelSchema } from '../schemas/model.ts';
+import { OfferSchema } from '../schemas/offer.ts';
+import type { Snapshot } from '../schemas/snapshot.ts';
+import { offersForSite } from '../data/normalise.ts';
+import { acquireSiteLock } from './site-lock.ts';
+import type { RunOutcome, RunPlan, SiteRunner } from './site-queue.ts';
+import type { OpsStore } from './store.ts';
+
+export interface SiteRunnerOptions {
+  store: OpsStore;
+  /** Where sites/, content/, data/ and out/ are. */
+  root: string;
+  /** The project the app is compiled from. */
+  appRoot: string;
+  /** Folder for the per-site lock files (shared with `npm run rebuild`). */
+  lockDir?: string;
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+/** How long a run waits for another process's build of the same site. */
+const LOCK_WAIT_MS = 15 * 60_000;
+
+async function waitForLock(dir: string, slug: string, log: (line: string) => void): Promise<() => void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  let told = false;
+  for (;;) {
+    const release = acquireSiteLock(dir, slug);
+    if (release) return release;
+    if (Date.now() > deadline) throw new Error(`${slug} stayed locked by another build for ${LOCK_WAIT_MS / 60_000} minutes`);
+    if (!told) log(`${slug}: another process is building this site; waiting for it to finish`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** What changed in the editorial content, in the keys planUpdate understands. */
+function contentChanges(before: SiteContent, after: SiteContent): Set<string> {
+  const changes = new Set<string>();
+  if (json(before.popup) !== json(after.popup)) changes.add('popup');
+  if (json(before.promoCards) !== json(after.promoCards)) changes.add('promoCards');
+  if (json(before.ev) !== json(after.ev)) changes.add('ev');
+  const pages = new Map(before.pages.map((p) => [p.slug, json(p)]));
+  for (const page of after.pages) if (pages.get(page.slug) !== json(page)) changes.add(`page:${page.slug}`);
+  // Menus and site copy reach every page; planUpdate compares them itself.
+  return changes;
+}
+
+/**
+ * Runs one plan for one site, as the queue asks. Applies the site's pending
+ * journalled events and any content change incrementally; builds the whole site
+ * instead when asked to, when its last build failed, or when the code changed
+ * since it was built, saying so in the log. Events are settled only after the
+ * site on disk shows them, so a crash replays them.
+ */
+export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
+  const { store, root, appRoot } = options;
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
+  const lockDir = options.lockDir ?? path.resolve(root, 'data', 'ops', 'locks');
+  const live = new Map<string, { site: LiveSite; snapshotMtime: number }>();
+  let renderer: { version: string; render: RenderFn } | null = null;
+
+  async function currentLive(slug: string, siteConfig: LiveSite['site']): Promise<LiveSite> {
+    const cached = live.get(slug);
+    const mtime = (await stat(snapshotPath(slug, root))).mtimeMs;
+    // Someone else (a pull, a CLI build) replaced the snapshot or the release: start from disk again.
+    if (cached && cached.snapshotMtime === mtime && (await realpath(path.resolve(root, OUT, slug))) === cached.site.releaseDir && json(cached.site.site) === json(siteConfig)) {
+      return cached.site;
+    }
+    const loaded = await loadLiveSite(siteConfig, root);
+    live.set(slug, { site: loaded, snapshotMtime: mtime });
+    return loaded;
+  }
+
+  return async (slug: string, plan: RunPlan, progress): Promise<RunOutcome> => {
+    const started = performance.now();
+    const release = await waitForLock(lockDir, slug, log);
+    const previous = store.lastBuild(slug);
+    let buildId: number | null = null;
+    try {
+      const site = findSite(loadAllSiteConfigs('sites', root), slug);
+      const app = await compileApp(appRoot);
+      const report = existsSync(reportPath(slug, root)) ? (JSON.parse(await readFile(reportPath(slug, root), 'utf8')) as SiteBuildReport) : null;
+      const fullReason = plan.full
+        ? 'a full rebuild was asked for'
+        : !report || !existsSync(snapshotPath(slug, root))
+          ? 'the site has not been built yet'
+          : report.status !== 'published' || previous?.status === 'failed'
+            ? 'its last build failed'
+            : report.codeVersion !== app.version
+              ? `the code changed since it was built (${report.codeVersion} -> ${app.version})`
+              : null;
+      const pending = plan.events ? store.pending(slug) : [];
+      const events = pending.map((e) => ({ eventId: e.eventId, event: e.event }));
+      const source = sourceFor(site, { root });
+      const kind = fullReason ? 'full' : pending.length > 0 ? 'incremental' : 'content';
+      buildId = store.startBuild(slug, kind, plan.triggers.join(', '), now());
+
+      if (fullReason) {
+        log(`${slug}: full build because ${fullReason}${events.length > 0 ? `, with ${events.length} pending event(s) applied first` : ''}`);
+        let batch: AppliedBatch | null = null;
+        if (events.length > 0) {
+          const snapshot = await readSnapshot(slug, root);
+          if (snapshot) {
+            batch = await applyEvents({ site, snapshot }, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
+            await writeSnapshot(batch.snapshot, root);
+          }
+        }
+        progress({ phase: 'full build', done: 0, total: 1 });
+        const summary = await buildSites({ site: slug, skipPull: true, root, appRoot, interactive: false, log });
+        live.delete(slug);
+        const built = summary.sites[0]!;
+        store.settle(batch?.applied ?? events.map((e) => e.eventId), batch?.failed ?? [], now());
+        const outcome: RunOutcome = { status: 'published', kind: 'full', pages: built.pages, durationMs: Math.round(performance.now() - started), message: `full build: ${fullReason}`, report: built };
+        store.finishBuild(buildId, { status: 'published', pages: built.pages, message: outcome.message!, report: built }, now());
+        return outcome;
+      }
+
+      const current = await currentLive(slug, site);
+      if (!renderer || renderer.version !== app.version) renderer = { version: app.version, render: await loadRenderer(app.dir) };
+      let next: Snapshot = current.snapshot;
+      let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set() };
+      if (events.length > 0) {
+        applied = await applyEvents(current, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
+        next = applied.snapshot;
+      }
+      let content: SiteContent | undefined;
+      const changes = new Set<string>();
+      if (plan.content) {
+        content = loadSiteContent(slug, root);
+        for (const change of contentChanges(current.data.content, content)) changes.add(change);
+        // Offers and models come through the source (for demo sites, from content/<slug>/).
+        const pulled = await source.pull();
+        const offers = offersForSite(pulled.offers.map((o) => OfferSchema.safeParse(o)).filter((r) => r.success).map((r) => r.data), site);
+        const models = pulled.models.map((m) => ModelSchema.safeParse(m)).filter((r) => r.success).map((r) => r.data);
+        if (json(offers) !== json(next.offers)) changes.add('offers');
+        if (json(models) !== json(next.models)) changes.add('models');
+        next = { ...next, offers, models };
+      }
+      const { live: updated, result } = await updateLiveSite(
+        current,
+        { snapshot: next, ...(content ? { content } : {}), touched: applied.touched, contentChanges: changes },
+        renderer.render,
+        { root, onProgress: (done, total) => progress({ phase: 'render', done, total }) },
+      );
+      live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
+      store.settle(applied.applied, applied.failed, now());
+      const message =
+        `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed` +
+        (result.everything ? ` (everything, because ${result.everything})` : '') +
+        (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
+      log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);
+      const outcome: RunOutcome = { status: 'published', kind, pages: result.rendered, durationMs: Math.round(performance.now() - started), message, report: { ...result, events: { applied: applied.applied.length, failed: applied.failed } } };
+      store.finishBuild(buildId, { status: 'published', pages: result.rendered, message, report: outcome.report }, now());
+      return outcome;
+    } catch (error) {
+      const message = (error as Error).message;
+      log(`${slug}: update failed: ${message}. The next change rebuilds the site in full.`);
+      live.delete(slug);
+      if (buildId !== null) store.finishBuild(buildId, { status: 'failed', message }, now());
+      return { status: 'failed', kind: 'incremental', pages: 0, durationMs: Math.round(performance.now() - started), message };
+    } finally {
+      release();
+    }
+  };
+}

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSiteFeed } from '../../src/data/demo/generate.ts';
+import { writeDemoFeeds } from '../../src/data/demo/write.ts';
+import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { buildSites } from '../../src/generator/build.ts';
+import { createSiteRunner } from '../../src/ops/site-runner.ts';
+import { OpsStore } from '../../src/ops/store.ts';
+import type { WebhookEvent } from '../../src/schemas/webhook.ts';
+
+// A small dealer built in full, then changed by events through the runner the
+// ops server uses. After each batch, the site on disk must equal a full build
+// of the resulting snapshot, file for file.
+const slug = 'test-motors';
+let root: string;
+let store: OpsStore;
+let runner: ReturnType<typeof createSiteRunner>;
+const log: string[] = [];
+
+async function files(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) out.push(...(await files(path.join(dir, entry.name), `${rel}/`)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+/** Builds the current snapshot in full in a second folder and returns the differences from the live site. */
+async function differencesFromFullBuild(): Promise<string[]> {
+  const other = await mkdtemp(path.join(tmpdir(), 'incremental-full-'));
+  try {
+    await mkdir(path.join(other, 'data', 'snapshots'), { recursive: true });
+    await symlink(path.join(root, 'sites'), path.join(other, 'sites'), 'dir');
+    await symlink(path.join(root, 'content'), path.join(other, 'content'), 'dir');
+    await symlink(path.join(root, 'data', 'feed'), path.join(other, 'data', 'feed'), 'dir');
+    await cp(path.join(root, 'data', 'image-cache'), path.join(other, 'data', 'image-cache'), { recursive: true });
+    await cp(path.join(root, 'data', 'snapshots', `${slug}.json`), path.join(other, 'data', 'snapshots', `${slug}.json`));
+    await buildSites({ root: other, site: slug, skipPull: true, interactive: false });
+    const a = await realpath(path.join(root, 'out', slug));
+    const b = await realpath(path.join(other, 'out', slug));
+    const [left, right] = [await files(a), await files(b)];
+    const differences = [
+      ...left.filter((f) => !right.includes(f)).map((f) => `only in the incremental site: ${f}`),
+      ...right.filter((f) => !left.includes(f)).map((f) => `only in the full build: ${f}`),
+    ];
+    for (const file of left.filter((f) => right.includes(f))) {
+      if (!(await readFile(path.join(a, file))).equals(await readFile(path.join(b, file)))) differences.push(`differs: ${file}`);
+    }
+    return differences;
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
+}
+
+let seq = 0;
+function journal(type: WebhookEvent['type'], id: number, record?: Record<string, unknown>): string {
+  const event: WebhookEvent = { id: `evt-${++seq}`, type, occurred_at: '2026-11-22T10:00:00Z', data: { id, ...(record ? { record } : {}) } };
+  expect(store.journal(slug, event)).toBe(true);
+  return event.id;
+}
+
+const run = (plan: Partial<{ events: boolean; content: boolean; full: boolean }>) =>
+  runner(slug, { events: false, content: false, full: false, triggers: ['test'], ...plan }, () => {});
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'incremental-'));
+  await mkdir(path.join(root, 'sites'));
+  await mkdir(path.join(root, 'content'));
+  const config = (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors');
+  await writeFile(path.join(root, 'sites', `${slug}.yaml`), config);
+  await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
+  await writeDemoFeeds({ site: slug, vehicles: 60, root });
+  await buildSites({ root, site: slug, interactive: false });
+  store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
+  runner = createSiteRunner({ store, root, appRoot: process.cwd(), log: (l) => log.push(l) });
+}, 240_000);
+
+afterAll(async () => {
+  store?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('incremental updates', () => {
+  it('applies a price change, a sale, a deletion, a new vehicle, a fetched update and a bad record, and equals a full build', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const available = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 2000);
+    const [priced, sold, deleted, fetched] = available;
+    const feed = JSON.parse(await readFile(path.join(root, 'data', 'feed', slug, 'vehicles.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const raw = (id: number) => feed.find((v) => v.id === id)!;
+    const newcomer = generateSiteFeed(slug, 70, 20251122, '2026-11-22').feed.vehicles[65]!;
+
+    // The platform's feed now has the fetched vehicle at a new price: an id-only event reads it from there.
+    raw(Number(fetched!.id)).price = 12345;
+    await writeFile(path.join(root, 'data', 'feed', slug, 'vehicles.json'), JSON.stringify(feed));
+
+    const ids = [
+      journal('vehicle.updated', Number(priced!.id), { ...raw(Number(priced!.id)), price: priced!.price - 1000 }),
+      journal('vehicle.sold', Number(sold!.id)),
+      journal('vehicle.deleted', Number(deleted!.id)),
+      journal('vehicle.created', Number(newcomer.id), newcomer),
+      journal('vehicle.updated', Number(fetched!.id)),
+      journal('vehicle.updated', Number(priced!.id) + 100_000, { ...raw(Number(priced!.id)), id: Number(priced!.id) + 100_000, price: -5 }),
+    ];
+    const outcome = await run({ events: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    expect(outcome.kind).toBe('incremental');
+
+    expect(ids.slice(0, 5).map((id) => store.event(id)!.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect(store.event(ids[5]!)).toMatchObject({ status: 'failed' });
+    expect(store.event(ids[5]!)!.error).toMatch(/quarantined: price/);
+
+    const after = (await readSnapshot(slug, root))!;
+    const byId = (id: unknown) => after.vehicles.find((v) => v.id === Number(id));
+    expect(byId(priced!.id)!.price).toBe(priced!.price - 1000);
+    expect(byId(sold!.id)!.status).toBe('sold');
+    expect(byId(deleted!.id)).toBeUndefined();
+    expect(byId(newcomer.id)).toBeTruthy();
+    expect(byId(fetched!.id)!.price).toBe(12345);
+
+    const live = await realpath(path.join(root, 'out', slug));
+    expect(existsSync(path.join(live, 'cars', deleted!.slug, 'index.html'))).toBe(false);
+    expect(await readFile(path.join(live, '_redirects'), 'utf8')).toContain(`/cars/${deleted!.slug}/* /search/`);
+    expect(await readFile(path.join(live, 'cars', sold!.slug, 'index.html'), 'utf8')).toContain('SOLD');
+
+    expect(await differencesFromFullBuild()).toEqual([]);
+  }, 240_000);
+
+  it('re-renders only what a single price change touches, not the whole site', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const v = snapshot.vehicles.find((x) => x.status === 'in_stock' && x.price > 5000)!;
+    journal('vehicle.updated', Number(v.id), { ...v, price: v.price + 500 });
+    const outcome = await run({ events: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    const report = outcome.report as { rendered: number };
+    expect(report.rendered).toBeGreaterThan(0);
+    expect(report.rendered).toBeLessThan(60);
+    expect(await differencesFromFullBuild()).toEqual([]);
+  }, 240_000);
+
+  it('re-renders what a content change touches (a page and the promo cards) and equals a full build', async () => {
+    const page = path.join(root, 'content', slug, 'pages', 'careers.md');
+    await writeFile(page, (await readFile(page, 'utf8')).replace(/\n$/, '\n\nWe are hiring a detailer.\n'));
+    const outcome = await run({ content: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    expect(outcome.kind, outcome.message).toBe('content');
+    expect((outcome.report as { rendered: number }).rendered).toBeLessThan(10);
+    expect(await readFile(path.join(await realpath(path.join(root, 'out', slug)), 'careers', 'index.html'), 'utf8')).toContain('We are hiring a detailer.');
+    expect(await differencesFromFullBuild()).toEqual([]);
+  }, 240_000);
+
+  it('builds in full, and says why, after a failed build', async () => {
+    store.finishBuild(store.startBuild(slug, 'incremental', 'test'), { status: 'failed', message: 'simulated' });
+    const v = (await readSnapshot(slug, root))!.vehicles[0]!;
+    journal('vehicle.updated', Number(v.id), { ...v, km: (v.km ?? 0) + 10 });
+    const outcome = await run({ events: true });
+    expect(outcome.kind).toBe('full');
+    expect(log.some((l) => l.includes('full build because its last build failed'))).toBe(true);
+    expect(await differencesFromFullBuild()).toEqual([]);
+  }, 240_000);
+});
