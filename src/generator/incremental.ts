@@ -184,7 +184,7 @@ function menuFingerprint(site: SiteConfig, data: SiteData): string {
 function countsFingerprint(site: SiteConfig, data: SiteData, asOf: Date): string {
   const stock = visibleStock(data.vehicles, asOf, site);
   const tally = new Map<string, number>();
-  for (const v of stock) for (const facet of [...vehicleFacets(v), `status:${v.status}`]) tally.set(facet, (tally.get(facet) ?? 0) + 1);
+  for (const v of stock) for (const facet of vehicleFacets(v)) tally.set(facet, (tally.get(facet) ?? 0) + 1);
   return json([...tally].sort());
 }
 
@@ -229,7 +229,7 @@ export function planUpdate(
 
   const render = after.routes.filter((route) => {
     const old = beforeByPath.get(route.path);
-    if (!old || json(old) !== json(route)) return true;
+    if (!old || !sameRoute(old, route)) return true;
     const deps = route.deps;
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
     if (!deps.vehicles && deps.facets?.some((f) => changedFacets.has(f))) return true;
@@ -242,6 +242,31 @@ export function planUpdate(
     return false;
   });
   return { render, remove, everything: null };
+}
+
+/**
+ * Whether two manifest entries for one path are the same. Vehicle and search routes, the bulk of a
+ * catalogue, differ only in the lists a change can move; comparing those is far cheaper than
+ * serialising tens of thousands of entries.
+ */
+function sameList(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameRoute(a: Route, b: Route): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'vehicle' || a.kind === 'vehicle-print' || a.kind === 'vehicle-checkout' || a.kind === 'vehicle-trade-in') {
+    const other = b as typeof a;
+    return a.vehicleId === other.vehicleId && sameList(a.deps.vehicles, other.deps.vehicles) && sameList(a.deps.locations, other.deps.locations);
+  }
+  if (a.kind === 'search') {
+    const other = b as typeof a;
+    return a.deps.count === other.deps.count && sameList(a.deps.vehicles, other.deps.vehicles) && json(a.filter) === json(other.filter) && a.title === other.title && a.canonicalPath === other.canonicalPath;
+  }
+  return json(a) === json(b);
 }
 
 // ---------------------------------------------------------------- writing
