@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
 import type { EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
@@ -56,4 +57,27 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
       };
     }),
   };
+}
+
+/**
+ * A fingerprint per part of the editorial content ("menus", "copy", "popup", "promoCards", "ev",
+ * "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
+ */
+export function contentFingerprints(content: SiteContent): Record<string, string> {
+  const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? 'null').digest('hex').slice(0, 16);
+  const parts: Record<string, string> = {
+    menus: hash(content.menus),
+    copy: hash(content.copy),
+    popup: hash(content.popup),
+    promoCards: hash(content.promoCards),
+    ev: hash(content.ev),
+  };
+  for (const page of content.pages) parts[`page:${page.slug}`] = hash(page);
+  return parts;
+}
+
+/** The parts whose fingerprints differ (including parts added or removed). */
+export function changedContent(before: Record<string, string>, after: Record<string, string>): Set<string> {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return new Set([...keys].filter((k) => before[k] !== after[k]));
 }

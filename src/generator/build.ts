@@ -5,7 +5,7 @@ import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { pullSite, summaryLine, type PullReport } from '../data/pull.ts';
 import { buildRouteManifest, type Route } from '../data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
-import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
+import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
 import type { ImageIndex } from '../render/images.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -79,6 +79,8 @@ export interface BuildState {
   scriptHashes: string[];
   styleHashes: string[];
   styleAttributes: boolean;
+  /** Fingerprints of the editorial content the release was rendered from. */
+  content: Record<string, string>;
 }
 
 /** Where the build state of a site's live release is kept. */
@@ -220,7 +222,13 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     await timed('publish', async () => {
       await publishRelease(site.slug, releaseDir, root);
       // Incremental updates continue from this release: its images and its pages' inline hashes.
-      const state: BuildState = { images, scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes };
+      const state: BuildState = {
+        images,
+        scriptHashes: rendered.scriptHashes,
+        styleHashes: rendered.styleHashes,
+        styleAttributes: rendered.styleAttributes,
+        content: contentFingerprints(data.content),
+      };
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
     });
     release = null;

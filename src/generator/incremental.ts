@@ -6,7 +6,7 @@ import { normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
 import type { RenderLocals } from '../data/render-context.ts';
 import { buildRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
-import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
+import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
 import type { ImageIndex } from '../render/images.ts';
@@ -205,8 +205,8 @@ export function planUpdate(
   const { site } = before;
   const afterPaths = new Set(after.routes.map((r) => r.path));
   const remove = before.routes.filter((r) => !afterPaths.has(r.path));
-  if (menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
-    return { render: after.routes, remove, everything: 'the menus changed' };
+  if (changed.content.has('menus') || changed.content.has('copy') || menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
+    return { render: after.routes, remove, everything: 'the menus or the site copy changed' };
   }
   const beforeByPath = new Map(before.routes.map((r) => [r.path, r]));
   const oldVehicles = new Map(before.data.vehicles.map((v) => [Number(v.id), v]));
@@ -350,7 +350,7 @@ export async function updateLiveSite(
   }
   lap('render');
 
-  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes };
+  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content) };
   for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeAtomic(path.join(releaseDir, file), content);
   await writeAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
   await writeAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));

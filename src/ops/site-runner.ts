@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
-import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
+import { changedContent, contentFingerprints, loadSiteContent, type SiteContent } from '../data/site-data.ts';
 import { readSnapshot, snapshotPath, writeSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
@@ -46,18 +46,6 @@ async function waitForLock(dir: string, slug: string, log: (line: string) => voi
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-
-/** What changed in the editorial content, in the keys planUpdate understands. */
-function contentChanges(before: SiteContent, after: SiteContent): Set<string> {
-  const changes = new Set<string>();
-  if (json(before.popup) !== json(after.popup)) changes.add('popup');
-  if (json(before.promoCards) !== json(after.promoCards)) changes.add('promoCards');
-  if (json(before.ev) !== json(after.ev)) changes.add('ev');
-  const pages = new Map(before.pages.map((p) => [p.slug, json(p)]));
-  for (const page of after.pages) if (pages.get(page.slug) !== json(page)) changes.add(`page:${page.slug}`);
-  // Menus and site copy reach every page; planUpdate compares them itself.
-  return changes;
-}
 
 /**
  * Runs one plan for one site, as the queue asks. Applies the site's pending
@@ -142,7 +130,8 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const changes = new Set<string>();
       if (plan.content) {
         content = loadSiteContent(slug, root);
-        for (const change of contentChanges(current.data.content, content)) changes.add(change);
+        // Compared with what the live release was rendered from, which may be long before this process started.
+        for (const change of changedContent(current.state.content ?? {}, contentFingerprints(content))) changes.add(change);
         // Offers and models come through the source (for demo sites, from content/<slug>/).
         const pulled = await source.pull();
         const offers = offersForSite(pulled.offers.map((o) => OfferSchema.safeParse(o)).filter((r) => r.success).map((r) => r.data), site);
