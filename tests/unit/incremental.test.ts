@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { buildSites } from '../../src/generator/build.ts';
+import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
@@ -19,43 +20,6 @@ let root: string;
 let store: OpsStore;
 let runner: ReturnType<typeof createSiteRunner>;
 const log: string[] = [];
-
-async function files(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const rel = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) out.push(...(await files(path.join(dir, entry.name), `${rel}/`)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
-
-/** Builds the current snapshot in full in a second folder and returns the differences from the live site. */
-async function differencesFromFullBuild(): Promise<string[]> {
-  const other = await mkdtemp(path.join(tmpdir(), 'incremental-full-'));
-  try {
-    await mkdir(path.join(other, 'data', 'snapshots'), { recursive: true });
-    await symlink(path.join(root, 'sites'), path.join(other, 'sites'), 'dir');
-    await symlink(path.join(root, 'content'), path.join(other, 'content'), 'dir');
-    await symlink(path.join(root, 'data', 'feed'), path.join(other, 'data', 'feed'), 'dir');
-    await cp(path.join(root, 'data', 'image-cache'), path.join(other, 'data', 'image-cache'), { recursive: true });
-    await cp(path.join(root, 'data', 'snapshots', `${slug}.json`), path.join(other, 'data', 'snapshots', `${slug}.json`));
-    await buildSites({ root: other, site: slug, skipPull: true, interactive: false });
-    const a = await realpath(path.join(root, 'out', slug));
-    const b = await realpath(path.join(other, 'out', slug));
-    const [left, right] = [await files(a), await files(b)];
-    const differences = [
-      ...left.filter((f) => !right.includes(f)).map((f) => `only in the incremental site: ${f}`),
-      ...right.filter((f) => !left.includes(f)).map((f) => `only in the full build: ${f}`),
-    ];
-    for (const file of left.filter((f) => right.includes(f))) {
-      if (!(await readFile(path.join(a, file))).equals(await readFile(path.join(b, file)))) differences.push(`differs: ${file}`);
-    }
-    return differences;
-  } finally {
-    await rm(other, { recursive: true, force: true });
-  }
-}
 
 let seq = 0;
 function journal(type: WebhookEvent['type'], id: number, record?: Record<string, unknown>): string {
@@ -127,7 +91,7 @@ describe('incremental updates', () => {
     expect(await readFile(path.join(live, '_redirects'), 'utf8')).toContain(`/cars/${deleted!.slug}/* /search/`);
     expect(await readFile(path.join(live, 'cars', sold!.slug, 'index.html'), 'utf8')).toContain('SOLD');
 
-    expect(await differencesFromFullBuild()).toEqual([]);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
   it('re-renders only what a single price change touches, not the whole site', async () => {
@@ -139,7 +103,7 @@ describe('incremental updates', () => {
     const report = outcome.report as { rendered: number };
     expect(report.rendered).toBeGreaterThan(0);
     expect(report.rendered).toBeLessThan(60);
-    expect(await differencesFromFullBuild()).toEqual([]);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
   it('re-renders what a content change touches (a page and the promo cards) and equals a full build', async () => {
@@ -153,7 +117,7 @@ describe('incremental updates', () => {
     expect((outcome.report as { rendered: number }).rendered).toBeGreaterThan(0);
     expect((outcome.report as { rendered: number }).rendered).toBeLessThan(10);
     expect(await readFile(path.join(await realpath(path.join(root, 'out', slug)), 'careers', 'index.html'), 'utf8')).toContain('We are hiring a detailer.');
-    expect(await differencesFromFullBuild()).toEqual([]);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
   it('builds in full, and says why, after a failed build', async () => {
@@ -163,6 +127,6 @@ describe('incremental updates', () => {
     const outcome = await run({ events: true });
     expect(outcome.kind).toBe('full');
     expect(log.some((l) => l.includes('full build because its last build failed'))).toBe(true);
-    expect(await differencesFromFullBuild()).toEqual([]);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 });

@@ -1,0 +1,46 @@
+import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSites } from '../../src/generator/build.ts';
+
+async function files(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const rel = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) out.push(...(await files(path.join(dir, entry.name), `${rel}/`)));
+    else out.push(rel);
+  }
+  return out.sort();
+}
+
+/**
+ * Builds `root`'s current snapshot of `slug` in full, in a second folder, and
+ * lists every difference from the site live in `root`: files only on one side,
+ * and files whose bytes differ. Empty means the live site is exactly what a
+ * full build of its snapshot produces.
+ */
+export async function differencesFromFullBuild(root: string, slug: string): Promise<string[]> {
+  const other = await mkdtemp(path.join(tmpdir(), 'full-build-'));
+  try {
+    await mkdir(path.join(other, 'data', 'snapshots'), { recursive: true });
+    await symlink(path.join(root, 'sites'), path.join(other, 'sites'), 'dir');
+    await symlink(path.join(root, 'content'), path.join(other, 'content'), 'dir');
+    await symlink(path.join(root, 'data', 'feed'), path.join(other, 'data', 'feed'), 'dir');
+    await cp(path.join(root, 'data', 'image-cache'), path.join(other, 'data', 'image-cache'), { recursive: true });
+    await cp(path.join(root, 'data', 'snapshots', `${slug}.json`), path.join(other, 'data', 'snapshots', `${slug}.json`));
+    await buildSites({ root: other, site: slug, skipPull: true, interactive: false });
+    const a = await realpath(path.join(root, 'out', slug));
+    const b = await realpath(path.join(other, 'out', slug));
+    const [left, right] = [await files(a), await files(b)];
+    const differences = [
+      ...left.filter((f) => !right.includes(f)).map((f) => `only in the live site: ${f}`),
+      ...right.filter((f) => !left.includes(f)).map((f) => `only in the full build: ${f}`),
+    ];
+    for (const file of left.filter((f) => right.includes(f))) {
+      if (!(await readFile(path.join(a, file))).equals(await readFile(path.join(b, file)))) differences.push(`differs: ${file}`);
+    }
+    return differences;
+  } finally {
+    await rm(other, { recursive: true, force: true });
+  }
+}
