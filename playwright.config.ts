@@ -23,12 +23,17 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  // The same specs run against every demo site: one project per site.
-  projects: sites.map((site, index) => ({
-    name: site.slug,
-    use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PREVIEW_BASE_PORT + index}` },
-    metadata: { site: site.slug, template: site.template },
-  })),
+  projects: [
+    // The same specs run against every demo site: one project per site.
+    ...sites.map((site, index) => ({
+      name: site.slug,
+      testIgnore: /admin\.spec\.ts$/,
+      use: { browserName: 'chromium' as const, baseURL: `http://127.0.0.1:${PREVIEW_BASE_PORT + index}` },
+      metadata: { site: site.slug, template: site.template },
+    })),
+    // The ops server's admin page: the spec starts its own server, so there is no per-site baseURL.
+    { name: 'ops', testMatch: /admin\.spec\.ts$/, use: { browserName: 'chromium' as const } },
+  ],
   webServer: {
     command: 'node scripts/preview.ts',
     url: `http://127.0.0.1:${PREVIEW_BASE_PORT}/`,

@@ -4,11 +4,15 @@
 // build fills the image cache; the measured build then runs in a child process,
 // so its peak resident set covers the whole build (workers included). Prints a
 // summary, then one JSON object on the last line.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readSnapshot } from '../src/data/snapshot-files.ts';
+import { sign } from '../src/ops/signature.ts';
+import { OpsStore } from '../src/ops/store.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 const run = promisify(execFile);
@@ -29,6 +33,7 @@ await runCli(async () => {
     if (!existsSync(path.join(work, dir))) await symlink(path.join(project, dir), path.join(work, dir), 'dir');
   }
 
+  await shareImageCache(work);
   console.log(`Benchmark: ${vehicles} vehicles across the demo sites, in ${path.relative(project, work)}/`);
   let started = performance.now();
   await node([path.join(project, 'scripts/demo-data.ts'), '--vehicles', String(vehicles)], work);
@@ -53,6 +58,7 @@ await runCli(async () => {
     imageTransforms: { done: number; reused: number };
   };
   console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
+  const incremental = await incrementalSection(vehicles > 1000 ? [1000, vehicles] : [vehicles]);
   const result = {
     vehicles,
     pages: measured.pages,
@@ -61,13 +67,134 @@ await runCli(async () => {
     pagesPerSecond: Math.round(measured.pagesPerSecond),
     peakRssMb: Math.round(measured.peakRssMb),
     imageTransforms: measured.imageTransforms,
+    incremental,
   };
   console.log(
     `\n${vehicles} vehicles -> ${result.pages} pages in ${result.wallSeconds} s wall; render ${result.pagesPerSecond} pages/s; ` +
       `peak RSS ${result.peakRssMb} MB; image transforms ${result.imageTransforms.done} done, ${result.imageTransforms.reused} reused`,
   );
+  console.log(
+    `incremental (signed webhook to event applied, ${CHANGES} changes per size): p50 ${incremental.p50Ms} ms, p95 ${incremental.p95Ms} ms, ` +
+      `max ${incremental.maxMs} ms, 10k/1k p95 ratio ${incremental.ratio ?? 'n/a'}`,
+  );
   console.log(JSON.stringify(result));
 });
+
+/** Every benchmark workspace uses one image cache: the placeholder photos are the same. */
+async function shareImageCache(work: string): Promise<void> {
+  const shared = path.join(project, 'data', 'bench', '.image-cache');
+  await mkdir(shared, { recursive: true });
+  await mkdir(path.join(work, 'data'), { recursive: true });
+  if (!existsSync(path.join(work, 'data', 'image-cache'))) await symlink(shared, path.join(work, 'data', 'image-cache'), 'dir');
+}
+
+// ---------------------------------------------------------------- incremental
+
+/** Changes sent per site size: alternating price changes and sales. */
+const CHANGES = 20;
+const BENCH_SITE = 'summit-motor-group';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * One group site of each size, built in full, then served by the real ops
+ * server; single-vehicle price changes and sales are sent as signed webhooks one
+ * at a time, each timed from just before the request until the journal marks the
+ * event applied, which the server does only after every file and the snapshot
+ * are replaced.
+ */
+async function incrementalSection(sizes: number[]) {
+  const perSize: Array<{ vehicles: number; p50Ms: number; p95Ms: number; maxMs: number; phases: Record<string, number> }> = [];
+  for (const size of sizes) {
+    const work = path.join(project, 'data', 'bench', `incremental-${size}`);
+    await mkdir(path.join(work, 'sites'), { recursive: true });
+    await copyFile(path.join(project, 'sites', `${BENCH_SITE}.yaml`), path.join(work, 'sites', `${BENCH_SITE}.yaml`));
+    if (!existsSync(path.join(work, 'content'))) await symlink(path.join(project, 'content'), path.join(work, 'content'), 'dir');
+    await shareImageCache(work);
+    await node([path.join(project, 'scripts/demo-data.ts'), '--site', BENCH_SITE, '--vehicles', String(size)], work);
+    await rm(path.join(work, 'data', 'ops'), { recursive: true, force: true });
+    await node([path.join(project, 'scripts/build.ts')], work);
+
+    const port = await freePort();
+    const secret = 'bench-webhook-secret-0123456789';
+    const server = spawn(process.execPath, [path.join(project, 'scripts/start.ts')], {
+      cwd: work,
+      env: { ...process.env, OPS_PORT: String(port), OPS_HOST: '127.0.0.1', OPS_ADMIN_TOKEN: 'bench-admin-token-0123456789', SUMMIT_MOTOR_GROUP_WEBHOOK_SECRET: secret },
+      stdio: 'ignore',
+    });
+    try {
+      for (let i = 0; i < 200 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 100));
+      const snapshot = (await readSnapshot(BENCH_SITE, work))!;
+      const candidates = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
+      const store = new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite'));
+      const latencies: number[] = [];
+      const phases: Record<string, number> = {};
+      try {
+        // One warm-up change loads the site into the server; it is not counted.
+        for (let i = -1; i < CHANGES; i++) {
+          const v = candidates[(i + 1) * 37 % candidates.length]!;
+          const sale = i >= 0 && i % 2 === 1;
+          const event = {
+            id: `bench-${size}-${i}-${Date.now()}`,
+            type: sale ? 'vehicle.sold' : 'vehicle.updated',
+            occurred_at: new Date().toISOString(),
+            data: { id: Number(v.id), ...(sale ? {} : { record: { ...v, price: v.price - 100 - i } }) },
+          };
+          const body = JSON.stringify(event);
+          const started = performance.now();
+          const response = await fetch(`http://127.0.0.1:${port}/webhooks/${BENCH_SITE}`, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json', 'x-dealer-signature': sign(secret, body, Math.floor(Date.now() / 1000)) },
+          });
+          if (response.status !== 202) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
+          while (store.event(event.id)?.status !== 'applied') {
+            if (store.event(event.id)?.status === 'failed') throw new Error(`event ${event.id} failed: ${store.event(event.id)?.error}`);
+            await new Promise((r) => setTimeout(r, 2));
+          }
+          if (i < 0) continue;
+          latencies.push(performance.now() - started);
+          const report = store.lastBuild(BENCH_SITE)?.report as { timingsMs?: Record<string, number> } | null;
+          for (const [phase, ms] of Object.entries(report?.timingsMs ?? {})) phases[phase] = (phases[phase] ?? 0) + ms / CHANGES;
+        }
+      } finally {
+        store.close();
+      }
+      latencies.sort((a, b) => a - b);
+      const row = {
+        vehicles: size,
+        p50Ms: Math.round(percentile(latencies, 50)),
+        p95Ms: Math.round(percentile(latencies, 95)),
+        maxMs: Math.round(latencies.at(-1)!),
+        phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+      };
+      perSize.push(row);
+      console.log(`  incremental, ${size} vehicles: p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, max ${row.maxMs} ms; mean ms per phase ${JSON.stringify(row.phases)}`);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }
+  const largest = perSize.at(-1)!;
+  return {
+    p50Ms: largest.p50Ms,
+    p95Ms: largest.p95Ms,
+    maxMs: largest.maxMs,
+    ratio: perSize.length > 1 ? Math.round((largest.p95Ms / perSize[0]!.p95Ms) * 100) / 100 : null,
+    coalesceMs: Number(process.env.OPS_COALESCE_MS ?? 250),
+    sizes: perSize,
+  };
+}
 
 function round(n: number): number {
   return Math.round(n * 100) / 100;

@@ -32,6 +32,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Show live progress bars (default: when stdout is a terminal). */
   interactive?: boolean;
+  /** Called as phases progress (the ops server relays it to the admin page). */
+  onProgress?: (site: string, phase: string, done: number, total: number) => void;
   /** Adjusts a site's manifest before rendering; for tests that need a page to fail. */
   adjustRoutes?: (site: SiteConfig, routes: Route[]) => Route[];
 }
@@ -182,11 +184,15 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       if (site.images.cdn) return {};
       const jobs = imageJobs(data);
       progress.start(site.slug, 'images', jobs.length);
+      options.onProgress?.(site.slug, 'images', 0, jobs.length);
       const result = await processImages(jobs, {
         feedRoot: path.resolve(root, FEED_ROOT),
         cacheDir: path.resolve(root, 'data', 'image-cache'),
         outDir: releaseDir,
-        onProgress: (done) => progress.update(site.slug, done),
+        onProgress: (done) => {
+          progress.update(site.slug, done);
+          options.onProgress?.(site.slug, 'images', done, jobs.length);
+        },
       });
       progress.stop(site.slug);
       report.imageTransforms = result.transforms;
@@ -196,10 +202,14 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     const rendered = await timed('render', async () => {
       progress.start(site.slug, 'render', routes.length);
+      options.onProgress?.(site.slug, 'render', 0, routes.length);
       const result = await renderRoutes(
         { appDir: app.dir, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images },
         routes,
-        (done) => progress.update(site.slug, done),
+        (done) => {
+          progress.update(site.slug, done);
+          options.onProgress?.(site.slug, 'render', done, routes.length);
+        },
         options.workers,
       );
       progress.stop(site.slug);

@@ -282,7 +282,8 @@ export interface UpdateResult {
   removed: number;
   imageTransforms: { done: number; reused: number };
   everything: string | null;
-  timings: { plan: number; images: number; render: number; hostFiles: number; snapshot: number };
+  /** Milliseconds per phase. */
+  timingsMs: { plan: number; images: number; render: number; hostFiles: number; snapshot: number };
 }
 
 /**
@@ -328,6 +329,7 @@ export async function updateLiveSite(
   const styleHashes = new Set(live.state.styleHashes);
   let styleAttributes = live.state.styleAttributes;
   let done = 0;
+  options.onProgress?.(0, plan.render.length);
   for (const route of plan.render) {
     const locals: RenderLocals = { site, data, route, images, asOf: next.snapshot.meta.pulledAt };
     const response = await render(new Request(`${site.url}${route.path}`), locals);
@@ -363,7 +365,7 @@ export async function updateLiveSite(
 
   return {
     live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
-    result: { rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timings },
+    result: { rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings },
   };
 }
 

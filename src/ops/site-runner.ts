@@ -108,8 +108,15 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
             await writeSnapshot(batch.snapshot, root);
           }
         }
-        progress({ phase: 'full build', done: 0, total: 1 });
-        const summary = await buildSites({ site: slug, skipPull: true, root, appRoot, interactive: false, log });
+        const summary = await buildSites({
+          site: slug,
+          skipPull: true,
+          root,
+          appRoot,
+          interactive: false,
+          log,
+          onProgress: (_site, phase, done, total) => progress({ phase: `full build: ${phase}`, done, total }),
+        });
         live.delete(slug);
         const built = summary.sites[0]!;
         store.settle(batch?.applied ?? events.map((e) => e.eventId), batch?.failed ?? [], now());

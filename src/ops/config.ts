@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * The ops server's configuration, read once from the environment at start-up.
+ *
+ * Everything here is operational: where to listen, where the journal lives,
+ * the admin token and (in dispatch mode) how to reach GitHub. Secrets come only
+ * from the environment; the per-site webhook secrets are named in each site's
+ * config (`integrations.webhookSecretEnv`) and read when a webhook arrives.
+ */
+
+/** An unset variable and an empty one mean the same: "use the default". */
+const env = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const integer = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `expected ${what} (a whole number from ${min} to ${max})`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `expected ${what} (a whole number from ${min} to ${max})`);
+
+export const OpsEnvSchema = z
+  .object({
+    /** Interface to listen on. Keep loopback unless a proxy in front terminates TLS. @example "127.0.0.1" */
+    OPS_HOST: env(z.string().min(1).default('127.0.0.1')),
+    /** Port to listen on; 0 picks a free one (printed at start). @example "8787" */
+    OPS_PORT: env(integer(0, 65_535, 'a port number').default(8787)),
+    /** Folder for the SQLite journal (`<dir>/ops.sqlite`), relative to the working directory. @example "data/ops" */
+    OPS_DATA_DIR: env(z.string().min(1).default('data/ops')),
+    /** Token for the admin page and the rebuild API (`Authorization: Bearer <token>`). At least 16 characters. */
+    OPS_ADMIN_TOKEN: env(
+      z
+        .string({ error: 'is required: the admin page and the rebuild API need it. Set it to a long random value, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)' })
+        .min(16, 'is too short: use at least 16 characters, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)'),
+    ),
+    /** Milliseconds a site waits after a request before it builds, so a burst of events becomes one run. */
+    OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(250)),
+    /** Seconds a webhook's signed timestamp may be away from now, either way. */
+    OPS_SIGNATURE_TOLERANCE_SECONDS: env(integer(1, 86_400, 'seconds').default(300)),
+    /** Webhook requests allowed per minute from one IP address before answers become 429. */
+    OPS_WEBHOOK_RATE_LIMIT: env(integer(1, 10_000_000, 'requests per minute').default(6000)),
+    /** `local` builds on this machine; `dispatch` hands each site's changes to GitHub Actions. */
+    OPS_MODE: env(z.enum(['local', 'dispatch'], { error: 'expected "local" or "dispatch"' }).default('local')),
+    /** Repository that receives the dispatches (dispatch mode). @example "acme/dealer-sites" */
+    GITHUB_REPOSITORY: env(z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'expected owner/name, e.g. acme/dealer-sites').optional()),
+    /** Token allowed to create repository dispatch events (dispatch mode). */
+    GITHUB_TOKEN: env(z.string().min(1).optional()),
+    /** GitHub's REST API base URL (GitHub Enterprise: https://<host>/api/v3). */
+    GITHUB_API_URL: env(z.url({ error: 'expected a URL such as https://api.github.com' }).default('https://api.github.com')),
+  });
+
+export interface OpsConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  adminToken: string;
+  coalesceMs: number;
+  signatureToleranceSeconds: number;
+  webhookRateLimit: number;
+  mode: 'local' | 'dispatch';
+  /** Set in dispatch mode. */
+  github: { repository: string; token: string; apiUrl: string } | null;
+}
+
+/** The environment cannot be used; the message names each variable and what to do. */
+export class OpsConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`The ops server cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'OpsConfigError';
+  }
+}
+
+const SECRET = /TOKEN|SECRET/;
+
+/** Reads the ops configuration from `env` (default: the process environment). */
+export function loadOpsConfig(environment: Record<string, string | undefined> = process.env): OpsConfig {
+  const result = OpsEnvSchema.safeParse(environment);
+  // Checked apart from the schema so that these are reported together with any other mistake.
+  const missing =
+    (environment.OPS_MODE ?? '').trim() === 'dispatch'
+      ? (['GITHUB_REPOSITORY', 'GITHUB_TOKEN'] as const).filter((name) => !environment[name]).map((name) => `${name}: is required when OPS_MODE=dispatch.`)
+      : [];
+  if (!result.success || missing.length > 0) {
+    throw new OpsConfigError([
+      ...(result.error?.issues ?? []).map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const given = environment[name];
+        // A secret's value is never echoed back into a log.
+        const shown = given === undefined || given === '' || SECRET.test(name) ? '' : ` (got "${given}")`;
+        const message = issue.code === 'invalid_type' && given === undefined && issue.message.startsWith('Invalid') ? 'is required' : issue.message;
+        return `${name}${shown}: ${message}.`.replace(/\.\.$/, '.');
+      }),
+      ...missing,
+    ]);
+  }
+  const v = result.data;
+  return {
+    host: v.OPS_HOST,
+    port: v.OPS_PORT,
+    dataDir: v.OPS_DATA_DIR,
+    adminToken: v.OPS_ADMIN_TOKEN,
+    coalesceMs: v.OPS_COALESCE_MS,
+    signatureToleranceSeconds: v.OPS_SIGNATURE_TOLERANCE_SECONDS,
+    webhookRateLimit: v.OPS_WEBHOOK_RATE_LIMIT,
+    mode: v.OPS_MODE,
+    github:
+      v.OPS_MODE === 'dispatch' && v.GITHUB_REPOSITORY && v.GITHUB_TOKEN
+        ? { repository: v.GITHUB_REPOSITORY, token: v.GITHUB_TOKEN, apiUrl: v.GITHUB_API_URL.replace(/\/+$/, '') }
+        : null,
+  };
+}

@@ -1,0 +1,145 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadAllSiteConfigs } from '../data/site-config.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { loadOpsConfig, type OpsConfig } from './config.ts';
+import { createDispatchRunner } from './dispatch.ts';
+import { createOpsServer } from './server.ts';
+import { SiteQueue, type SiteRunner } from './site-queue.ts';
+import { OpsStore } from './store.ts';
+
+export interface StartOpsOptions {
+  /** Environment to read the configuration and webhook secrets from (default: the process's). */
+  env?: Record<string, string | undefined>;
+  /** Where sites/, content/, data/ and out/ are (default: the working directory). */
+  root?: string;
+  /** The project the app is compiled from (default: this checkout). */
+  appRoot?: string;
+  log?: (line: string) => void;
+  /** Replaces the runner the mode would choose (tests). */
+  runner?: SiteRunner;
+}
+
+export interface RunningOps {
+  config: OpsConfig;
+  app: FastifyInstance;
+  store: OpsStore;
+  queue: SiteQueue;
+  sites: SiteConfig[];
+  /** e.g. http://127.0.0.1:8787 */
+  url: string;
+  /** Stops accepting requests, lets a running build finish (up to `timeoutMs`), closes the journal. */
+  close(timeoutMs?: number): Promise<void>;
+}
+
+/** How often sites with pending events and an idle queue are tried again (after a failed run). */
+const RETRY_MS = 60_000;
+
+/**
+ * Starts the ops server: configuration from the environment, the journal,
+ * the per-site queue with the runner for the mode, recovery of anything a
+ * previous process left behind, then the HTTP server.
+ */
+export async function startOps(options: StartOpsOptions = {}): Promise<RunningOps> {
+  const env = options.env ?? process.env;
+  const root = path.resolve(options.root ?? process.cwd());
+  const appRoot = options.appRoot ?? path.resolve(import.meta.dirname, '..', '..');
+  const log = options.log ?? console.log;
+  const config = loadOpsConfig(env);
+  const sites = loadAllSiteConfigs('sites', root);
+  const store = new OpsStore(path.resolve(root, config.dataDir, 'ops.sqlite'));
+
+  const abandoned = store.abandonRunningBuilds();
+  if (abandoned > 0) log(`Marked ${abandoned} build(s) interrupted by the last shutdown as failed.`);
+
+  let runner: SiteRunner;
+  try {
+    if (options.runner) runner = options.runner;
+    else if (config.mode === 'dispatch') runner = createDispatchRunner({ store, config, log });
+    else {
+      // Loaded only in local mode: it brings in the whole generator.
+      const { createSiteRunner } = await import('./site-runner.ts');
+      runner = createSiteRunner({ store, root, appRoot, log });
+    }
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+
+  const queue = new SiteQueue(runner, { coalesceMs: config.coalesceMs });
+  queue.on('start', (site: string, plan: { triggers: string[] }) => log(`${site}: build started (${plan.triggers.join(', ')})`));
+  queue.on('finish', (site: string, outcome: { status: string; pages: number; durationMs: number; message?: string }) =>
+    log(`${site}: ${outcome.status}, ${outcome.pages} pages in ${(outcome.durationMs / 1000).toFixed(1)} s${outcome.message ? ` (${outcome.message})` : ''}`),
+  );
+  const app = createOpsServer({ config, store, queue, sites, root, env, log });
+  for (const site of sites) {
+    const name = site.integrations.webhookSecretEnv;
+    if (!name) log(`${site.slug}: no integrations.webhookSecretEnv in sites/${site.slug}.yaml, so its webhooks answer 503.`);
+    else if (!env[name]) log(`${site.slug}: ${name} is not set, so its webhooks answer 503 until it is.`);
+  }
+
+  // Resume after a crash: events journalled but not yet applied.
+  const known = new Set(sites.map((s) => s.slug));
+  const resume = () => {
+    for (const site of store.sitesWithPending()) {
+      if (!known.has(site)) {
+        log(`The journal has pending events for "${site}", which has no config under sites/; they are left pending.`);
+        continue;
+      }
+      if (queue.status(site).state === 'idle') queue.request(site, { events: true, trigger: 'startup' });
+    }
+  };
+  resume();
+  const retry = setInterval(() => {
+    for (const site of store.sitesWithPending()) {
+      if (known.has(site) && queue.status(site).state === 'idle') queue.request(site, { events: true, trigger: 'retry' });
+    }
+  }, RETRY_MS);
+  retry.unref();
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    clearInterval(retry);
+    queue.close();
+    store.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`Port ${config.port} on ${config.host} is in use. Stop the other process or set OPS_PORT to a free port.`);
+    throw error;
+  }
+  const address = app.server.address() as AddressInfo;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${shownHost}:${address.port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = (timeoutMs = 30_000) =>
+    (closing ??= (async () => {
+      clearInterval(retry);
+      queue.close();
+      await app.close();
+      const deadline = Date.now() + timeoutMs;
+      const running = () => sites.filter((s) => queue.status(s.slug).state === 'running').map((s) => s.slug);
+      if (running().length > 0) log(`Waiting for running builds to finish: ${running().join(', ')}`);
+      while (running().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const left = running();
+      if (left.length > 0) log(`Stopped waiting for ${left.join(', ')}; they are marked failed at the next start and their events stay pending.`);
+      store.close();
+    })());
+
+  return { config, app, store, queue, sites, url, close };
+}
+
+/** The lines printed at start: where the admin page, the webhooks and each site's preview are. */
+export function startupLines(ops: RunningOps): string[] {
+  const port = new URL(ops.url).port;
+  const width = Math.max(...ops.sites.map((s) => s.slug.length));
+  return [
+    `Ops server (${ops.config.mode} mode) listening on ${ops.url}`,
+    `  admin page   ${ops.url}/admin`,
+    `  webhooks     ${ops.url}/webhooks/<site>`,
+    `  rebuild API  POST ${ops.url}/api/sites/<site>/rebuild  (Authorization: Bearer $OPS_ADMIN_TOKEN)`,
+    'Site previews:',
+    ...ops.sites.map((s) => `  ${s.slug.padEnd(width)}  http://${s.slug}.localhost:${port}/`),
+  ];
+}

@@ -1,0 +1,592 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { siteHandler } from '../generator/preview.ts';
+import { OUT } from '../generator/publish.ts';
+import { WebhookEventSchema } from '../schemas/webhook.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, signInPage } from './admin-page.ts';
+import type { OpsConfig } from './config.ts';
+import { SIGNATURE_HEADER, tokenMatches, verifySignature } from './signature.ts';
+import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } from './site-queue.ts';
+import type { BuildRecord, JournalEntry, OpsStore } from './store.ts';
+
+/** Largest webhook body accepted (a full vehicle record is a few KB). */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** The admin cookie; its value is `<issued unix seconds>.<HMAC of that with the admin token>`, never the token. */
+export const ADMIN_COOKIE = 'ops_admin';
+/** How long a sign-in lasts. */
+export const ADMIN_SESSION_SECONDS = 12 * 60 * 60;
+/** Progress events relayed per site and stream, at most one per this many milliseconds. */
+export const PROGRESS_THROTTLE_MS = 250;
+export const HEARTBEAT_MS = 15_000;
+/** Open event streams allowed at once (each holds a connection and three queue listeners). */
+export const MAX_STREAMS = 100;
+
+export interface OpsServerOptions {
+  config: OpsConfig;
+  store: OpsStore;
+  queue: SiteQueue;
+  sites: SiteConfig[];
+  /** Where sites/, out/ and data/ are. */
+  root: string;
+  /** The clock (signature windows, journal times); tests move it. */
+  now?: () => Date;
+  /** Where webhook secrets are read from (default: the process environment, read on each request). */
+  env?: Record<string, string | undefined>;
+  /** Fastify's request log (default off: the ops server prints its own lines). */
+  logger?: boolean;
+  log?: (line: string) => void;
+}
+
+/** What every route module gets: the server's collaborators, resolved once. */
+export interface OpsContext {
+  config: OpsConfig;
+  store: OpsStore;
+  queue: SiteQueue;
+  sites: SiteConfig[];
+  root: string;
+  now: () => Date;
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+  site(slug: string): SiteConfig | undefined;
+  /** When each site's current run started (ms since epoch), to tell a fresh build record from an old one. */
+  runStarted: Map<string, number>;
+  /** Open event streams, ended when the server closes. */
+  streams: Set<() => void>;
+}
+
+/**
+ * The ops server (not listening: call `listen`, or `inject` in tests).
+ * Routes live in small functions below so later work (leads API, shopper
+ * endpoints) adds a module rather than growing one handler.
+ */
+export function createOpsServer(options: OpsServerOptions): FastifyInstance {
+  const bySlug = new Map(options.sites.map((s) => [s.slug, s]));
+  const ctx: OpsContext = {
+    config: options.config,
+    store: options.store,
+    queue: options.queue,
+    sites: options.sites,
+    root: options.root,
+    now: options.now ?? (() => new Date()),
+    env: options.env ?? process.env,
+    log: options.log ?? (() => {}),
+    site: (slug) => bySlug.get(slug),
+    runStarted: new Map(),
+    streams: new Set(),
+  };
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+
+  // Each open stream listens to the queue; the default warning at 10 listeners would fire at the 8th admin tab.
+  ctx.queue.setMaxListeners(Math.max(ctx.queue.getMaxListeners(), MAX_STREAMS * 2));
+  const onStart = (site: string) => ctx.runStarted.set(site, ctx.now().getTime());
+  ctx.queue.on('start', onStart);
+  app.addHook('preClose', async () => {
+    for (const end of [...ctx.streams]) end();
+  });
+  app.addHook('onClose', async () => {
+    ctx.queue.off('start', onStart);
+  });
+
+  // Before any route: a request for <slug>.localhost is that site's preview, whatever its path.
+  registerPreviewHosts(app, ctx);
+  app.register(rateLimit, { global: false });
+  app.register(async (scope) => webhookRoutes(scope, ctx));
+  app.register(async (scope) => apiRoutes(scope, ctx));
+  app.register(async (scope) => adminRoutes(scope, ctx));
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/', async (_request, reply) => reply.redirect('/admin'));
+  return app;
+}
+
+// ---------------------------------------------------------------- summaries shared by the API and the admin page
+
+/** A build report reduced to what the admin page shows. */
+export interface ReportSummary {
+  pages: number | null;
+  /** Seconds per phase, in the report's order. */
+  phases: Array<{ phase: string; seconds: number }>;
+  imageTransforms: { done: number; reused: number } | null;
+  failure: string | null;
+  /** Anything else worth a word (e.g. a dispatch hand-off). */
+  note: string | null;
+}
+
+/** A build as the API and admin page show it. */
+export interface BuildView {
+  id: number | null;
+  kind: BuildRecord['kind'];
+  trigger: string;
+  status: BuildRecord['status'];
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  pages: number | null;
+  message: string | null;
+  summary: ReportSummary | null;
+}
+
+/** A queue status without the last run's full report (the build record carries it). */
+export type QueueView = Omit<SiteQueueStatus, 'last'> & { last: Omit<NonNullable<SiteQueueStatus['last']>, 'report'> | null };
+
+export function queueView(status: SiteQueueStatus): QueueView {
+  if (!status.last) return { ...status, last: null };
+  const { report: _report, ...last } = status.last;
+  return { ...status, last };
+}
+
+export interface SiteSummary {
+  slug: string;
+  name: string;
+  template: SiteConfig['template'];
+  url: string;
+  queue: QueueView;
+  /** The last build the ops server recorded; before its first, the last CLI build's report (trigger "cli build"). */
+  lastBuild: BuildView | null;
+  journal: Record<JournalEntry['status'], number>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+const words = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * Reads what it can from a build report without trusting its shape. Two shapes
+ * are known: the generator's full-build report (out/_reports, `timings` in
+ * seconds) and the incremental update result (`rendered`, `removed`,
+ * `timingsMs`, `events`), as the site runner records them.
+ */
+export function summarizeReport(report: unknown, fallback: { pages?: number | null; status?: string; message?: string | null } = {}): ReportSummary | null {
+  const r = isRecord(report) ? report : null;
+  if (!r && fallback.pages == null && !fallback.message) return null;
+  const incremental = r !== null && num(r.rendered) !== null;
+  const timings = r && isRecord(r.timingsMs) ? r.timingsMs : r && isRecord(r.timings) ? r.timings : null;
+  const inMilliseconds = r !== null && isRecord(r.timingsMs);
+  const phases = timings
+    ? Object.entries(timings).flatMap(([phase, value]) => {
+        const n = num(value);
+        if (n === null) return [];
+        const seconds = inMilliseconds ? n / 1000 : n;
+        return [{ phase: words(phase), seconds: Math.round(seconds * 1000) / 1000 }];
+      })
+    : [];
+  const images = r && isRecord(r.imageTransforms) ? r.imageTransforms : null;
+  const failureMessage = r && isRecord(r.failure) && typeof r.failure.message === 'string' ? `${String(r.failure.phase ?? 'build')}: ${r.failure.message}` : null;
+  const notes: string[] = [];
+  if (r && typeof r.note === 'string') notes.push(r.note);
+  if (incremental) {
+    if (num(r.removed)) notes.push(`${num(r.removed)} removed`);
+    const events = isRecord(r.events) ? r.events : null;
+    if (events && num(events.applied)) notes.push(`${num(events.applied)} events applied`);
+    if (events && Array.isArray(events.failed) && events.failed.length > 0) notes.push(`${events.failed.length} events quarantined`);
+    if (typeof r.everything === 'string') notes.push(`every page, because ${r.everything}`);
+  }
+  return {
+    pages: (incremental ? num(r.rendered) : num(r?.pages)) ?? fallback.pages ?? null,
+    phases,
+    imageTransforms: images && num(images.done) !== null ? { done: num(images.done)!, reused: num(images.reused) ?? 0 } : null,
+    failure: failureMessage ?? (fallback.status === 'failed' ? (fallback.message ?? 'failed') : null),
+    note: notes.length > 0 ? notes.join(', ') : null,
+  };
+}
+
+export function buildView(record: BuildRecord): BuildView {
+  return {
+    id: record.id,
+    kind: record.kind,
+    trigger: record.trigger,
+    status: record.status,
+    startedAt: record.startedAt,
+    finishedAt: record.finishedAt,
+    durationMs: record.durationMs,
+    pages: record.pages,
+    message: record.message,
+    summary: record.status === 'running' ? null : summarizeReport(record.report, record),
+  };
+}
+
+/** The generator's out/_reports/<slug>.json, for a site the ops server has not built yet. */
+function reportBuild(root: string, slug: string): BuildView | null {
+  let report: unknown;
+  try {
+    report = JSON.parse(readFileSync(path.resolve(root, OUT, '_reports', `${slug}.json`), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!isRecord(report)) return null;
+  const status = report.status === 'failed' ? 'failed' : 'published';
+  const timings = isRecord(report.timings) ? Object.values(report.timings).reduce<number>((sum, s) => sum + (num(s) ?? 0), 0) : null;
+  const message = isRecord(report.failure) && typeof report.failure.message === 'string' ? report.failure.message : null;
+  return {
+    id: null,
+    kind: 'full',
+    trigger: 'cli build',
+    status,
+    startedAt: null,
+    finishedAt: typeof report.builtAt === 'string' ? report.builtAt : null,
+    durationMs: timings === null ? null : Math.round(timings * 1000),
+    pages: num(report.pages),
+    message,
+    summary: summarizeReport(report, { status, message }),
+  };
+}
+
+export function siteSummary(ctx: OpsContext, site: SiteConfig): SiteSummary {
+  const record = ctx.store.lastBuild(site.slug);
+  return {
+    slug: site.slug,
+    name: site.name,
+    template: site.template,
+    url: site.url,
+    queue: queueView(ctx.queue.status(site.slug)),
+    lastBuild: record ? buildView(record) : reportBuild(ctx.root, site.slug),
+    journal: ctx.store.counts(site.slug),
+  };
+}
+
+/** The build a finished run produced: the runner's record when it wrote one for this run, else one made from the outcome. */
+function finishedBuild(ctx: OpsContext, site: string, outcome: RunOutcome, plan: RunPlan | null): BuildView {
+  const record = ctx.store.lastBuild(site);
+  const started = ctx.runStarted.get(site) ?? 0;
+  if (record && record.status !== 'running' && Date.parse(record.startedAt) >= started - 1000) return buildView(record);
+  const finishedAt = ctx.now().toISOString();
+  return {
+    id: null,
+    kind: outcome.kind,
+    trigger: plan?.triggers.join(', ') ?? '',
+    status: outcome.status,
+    startedAt: started ? new Date(started).toISOString() : null,
+    finishedAt,
+    durationMs: outcome.durationMs,
+    pages: outcome.pages,
+    message: outcome.message ?? null,
+    summary: summarizeReport(outcome.report, { pages: outcome.pages, status: outcome.status, message: outcome.message ?? null }),
+  };
+}
+
+// ---------------------------------------------------------------- authentication
+
+function sessionMac(token: string, issued: number): string {
+  return createHmac('sha256', token).update(`ops-admin-session:${issued}`).digest('hex');
+}
+
+/** A cookie value proving a sign-in at `issued`, without holding the token itself. */
+export function sessionCookieValue(token: string, issued: number): string {
+  return `${issued}.${sessionMac(token, issued)}`;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** How a request proved it is the admin, or null. */
+export function adminAuth(ctx: OpsContext, request: FastifyRequest): 'bearer' | 'cookie' | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+    return match && tokenMatches(match[1]!.trim(), ctx.config.adminToken) ? 'bearer' : null;
+  }
+  const cookie = readCookie(request.headers.cookie, ADMIN_COOKIE);
+  const match = cookie ? /^(\d{1,12})\.([0-9a-f]{64})$/.exec(cookie) : null;
+  if (!match) return null;
+  const issued = Number(match[1]);
+  const age = ctx.now().getTime() / 1000 - issued;
+  if (age > ADMIN_SESSION_SECONDS || age < -60) return null;
+  return tokenMatches(match[2], sessionMac(ctx.config.adminToken, issued)) ? 'cookie' : null;
+}
+
+/**
+ * A state-changing request carried by the cookie must come from this origin.
+ * SameSite=Strict already keeps the cookie off cross-site requests; this also
+ * covers browsers that treat a sibling port or subdomain as same-site.
+ */
+function crossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    // Through URL on both sides, so "host:80" and "http://host" compare equal.
+    return new URL(origin).host !== new URL(`http://${request.headers.host ?? ''}`).host;
+  } catch {
+    return true;
+  }
+}
+
+function unauthorized(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('WWW-Authenticate', 'Bearer realm="dealer-sites-ops"')
+    .send({ error: 'admin token required: send "Authorization: Bearer <OPS_ADMIN_TOKEN>" or sign in at /admin' });
+}
+
+// ---------------------------------------------------------------- site previews by host name
+
+const PREVIEW_HOST = /^([a-z0-9][a-z0-9-]*)\.localhost(?::\d+)?$/i;
+
+/** `<slug>.localhost[:port]` serves out/<slug> as a static host would (_redirects, _headers, 404.html). */
+export function registerPreviewHosts(app: FastifyInstance, ctx: OpsContext): void {
+  const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
+  app.addHook('onRequest', async (request, reply) => {
+    const match = PREVIEW_HOST.exec(request.headers.host ?? '');
+    if (!match) return;
+    const slug = match[1]!.toLowerCase();
+    const site = ctx.site(slug);
+    if (!site) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(`No site "${slug}" on this server. Sites: ${ctx.sites.map((s) => `${s.slug}.localhost`).join(', ')}.`);
+    }
+    let handler = handlers.get(slug);
+    if (!handler) {
+      handler = siteHandler(path.resolve(ctx.root, OUT, slug));
+      handlers.set(slug, handler);
+    }
+    reply.hijack();
+    handler(request.raw, reply.raw);
+    return reply;
+  });
+}
+
+// ---------------------------------------------------------------- webhooks
+
+/** POST /webhooks/:site: verified, journalled before the answer, idempotent by event id, coalesced into builds. */
+export function webhookRoutes(scope: FastifyInstance, ctx: OpsContext): void {
+  // The signature covers the exact bytes sent, so the body stays a Buffer until it is verified.
+  // Only JSON is accepted (anything else is 415), and it stays raw bytes.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  scope.post<{ Params: { site: string } }>(
+    '/webhooks/:site',
+    { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rateLimit: { max: ctx.config.webhookRateLimit, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const slug = request.params.site;
+      const site = ctx.site(slug);
+      if (!site) return reply.code(404).send({ error: `unknown site "${slug}"; sites: ${ctx.sites.map((s) => s.slug).join(', ')}` });
+
+      const secretEnv = site.integrations.webhookSecretEnv;
+      if (!secretEnv) {
+        return reply.code(503).send({ error: `webhooks are not set up for ${slug}: name the secret's environment variable in integrations.webhookSecretEnv in sites/${slug}.yaml` });
+      }
+      const secret = ctx.env[secretEnv];
+      if (!secret) return reply.code(503).send({ error: `the webhook secret for ${slug} is not configured: set ${secretEnv} in the ops server's environment` });
+
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers[SIGNATURE_HEADER];
+      const check = verifySignature(secret, body, Array.isArray(header) ? header[0] : header, Math.floor(ctx.now().getTime() / 1000), ctx.config.signatureToleranceSeconds);
+      if (!check.ok) return reply.code(401).send({ error: check.reason });
+
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch (error) {
+        return reply.code(400).send({ error: `the body is not JSON: ${(error as Error).message}` });
+      }
+      const parsed = WebhookEventSchema.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return reply.code(400).send({ error: `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}` });
+      }
+      const event = parsed.data;
+      // Committed to SQLite before the answer: a 2xx means the event survives a crash.
+      if (!ctx.store.journal(slug, event, ctx.now())) return reply.code(200).send({ status: 'duplicate', id: event.id });
+      ctx.queue.request(slug, { events: true, trigger: 'webhook' });
+      return reply.code(202).send({ status: 'accepted', id: event.id });
+    },
+  );
+}
+
+// ---------------------------------------------------------------- admin API
+
+const RebuildBodySchema = z.strictObject({ full: z.boolean().optional() }).optional();
+
+/** Token-protected JSON API: sites, builds, rebuild, and the live event stream. */
+export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    const auth = adminAuth(ctx, request);
+    if (!auth) return unauthorized(reply);
+    if (auth === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD' && crossOrigin(request)) {
+      return reply.code(403).send({ error: 'cross-origin request refused' });
+    }
+  });
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  scope.get('/api/sites', async () => ({ sites: ctx.sites.map((site) => siteSummary(ctx, site)) }));
+
+  scope.get<{ Params: { site: string }; Querystring: { limit?: string } }>('/api/sites/:site/builds', async (request, reply) => {
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const limit = Math.min(Math.max(Number(request.query.limit) || 20, 1), 200);
+    return { site: site.slug, builds: ctx.store.builds(site.slug, limit).map((b) => ({ ...b, summary: buildView(b).summary })) };
+  });
+
+  scope.post<{ Params: { site: string } }>('/api/sites/:site/rebuild', async (request, reply) => {
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const body = RebuildBodySchema.safeParse(request.body ?? undefined);
+    if (!body.success) {
+      const issue = body.error.issues[0]!;
+      return reply.code(400).send({ error: `${issue.path.join('.') || '(body)'}: ${issue.message}; expected {"full": true|false} or no body` });
+    }
+    const trigger = adminAuth(ctx, request) === 'cookie' ? 'rebuild (admin page)' : 'rebuild (api)';
+    ctx.queue.request(site.slug, { content: true, full: body.data?.full ?? false, trigger });
+    return reply.code(202).send({ queued: true, status: queueView(ctx.queue.status(site.slug)) });
+  });
+
+  scope.get('/api/stream', async (request, reply) => {
+    if (ctx.streams.size >= MAX_STREAMS) return reply.code(503).header('Retry-After', '30').send({ error: `too many live streams open (${MAX_STREAMS}); close some admin tabs` });
+    reply.hijack();
+    streamEvents(ctx, request, reply.raw);
+  });
+}
+
+/**
+ * Server-Sent Events: `hello` (every site's summary, also after a reconnect),
+ * `start`, `progress` (at most one per site every PROGRESS_THROTTLE_MS, the
+ * latest always delivered) and `finish` (the outcome and the build record);
+ * a comment line every HEARTBEAT_MS keeps proxies from closing an idle stream.
+ */
+function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  res.write('retry: 3000\n\n');
+  send('hello', { sites: ctx.sites.map((site) => siteSummary(ctx, site)) });
+
+  const plans = new Map<string, RunPlan>();
+  const throttle = new Map<string, { last: number; timer: NodeJS.Timeout | null; pending: RunProgress | null }>();
+  const sendProgress = (site: string, progress: RunProgress) => send('progress', { site, ...progress });
+
+  const onStart = (site: string, plan: RunPlan) => {
+    plans.set(site, plan);
+    send('start', { site, plan, startedAt: new Date(ctx.runStarted.get(site) ?? ctx.now().getTime()).toISOString() });
+  };
+  const onProgress = (site: string, progress: RunProgress) => {
+    let slot = throttle.get(site);
+    if (!slot) {
+      slot = { last: 0, timer: null, pending: null };
+      throttle.set(site, slot);
+    }
+    const wait = slot.last + PROGRESS_THROTTLE_MS - Date.now();
+    if (wait <= 0 && !slot.timer) {
+      slot.last = Date.now();
+      sendProgress(site, progress);
+      return;
+    }
+    slot.pending = progress;
+    if (!slot.timer) {
+      const s = slot;
+      s.timer = setTimeout(() => {
+        s.timer = null;
+        s.last = Date.now();
+        if (s.pending) sendProgress(site, s.pending);
+        s.pending = null;
+      }, Math.max(wait, 0));
+    }
+  };
+  const onFinish = (site: string, outcome: RunOutcome) => {
+    const slot = throttle.get(site);
+    if (slot?.timer) clearTimeout(slot.timer);
+    throttle.delete(site);
+    const config = ctx.site(site);
+    send('finish', {
+      site,
+      outcome,
+      build: finishedBuild(ctx, site, outcome, plans.get(site) ?? null),
+      summary: config ? siteSummary(ctx, config) : null,
+    });
+    plans.delete(site);
+  };
+  ctx.queue.on('start', onStart);
+  ctx.queue.on('progress', onProgress);
+  ctx.queue.on('finish', onFinish);
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    for (const slot of throttle.values()) if (slot.timer) clearTimeout(slot.timer);
+    ctx.queue.off('start', onStart);
+    ctx.queue.off('progress', onProgress);
+    ctx.queue.off('finish', onFinish);
+    ctx.streams.delete(end);
+    if (!res.writableEnded) res.end();
+  };
+  ctx.streams.add(end);
+  request.raw.on('close', end);
+  res.on('close', end);
+  res.on('error', end);
+}
+
+// ---------------------------------------------------------------- admin page
+
+const LoginSchema = z.object({ token: z.string() });
+
+/** The admin page, its sign-in, and its script and styles. */
+export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('Content-Security-Policy', ADMIN_CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+
+  scope.get('/admin/app.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_APP_JS));
+  scope.get('/admin/app.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_CSS));
+
+  scope.get('/admin', async (request, reply) => {
+    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
+    return html(reply, 200, adminPage(ctx.sites.map((site) => siteSummary(ctx, site)), { mode: ctx.config.mode }));
+  });
+
+  scope.post('/admin/login', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
+    const form = LoginSchema.safeParse(request.body);
+    if (!form.success || !tokenMatches(form.data.token, ctx.config.adminToken)) {
+      ctx.log(`admin sign-in refused from ${request.ip}`);
+      return html(reply, 401, signInPage({ message: 'That token is not right. Check OPS_ADMIN_TOKEN on the server and try again.' }));
+    }
+    const issued = Math.floor(ctx.now().getTime() / 1000);
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header('Set-Cookie', `${ADMIN_COOKIE}=${sessionCookieValue(ctx.config.adminToken, issued)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${ADMIN_SESSION_SECONDS}${secure}`);
+    return reply.redirect('/admin', 303);
+  });
+
+  scope.post('/admin/logout', async (_request, reply) => {
+    reply.header('Set-Cookie', `${ADMIN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+    return reply.redirect('/admin', 303);
+  });
+
+  // The Rebuild buttons' form action, for a browser without the page's script.
+  scope.post<{ Params: { site: string } }>('/admin/sites/:site/rebuild', async (request, reply) => {
+    if (adminAuth(ctx, request) !== 'cookie' || crossOrigin(request)) return html(reply, 401, signInPage());
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    ctx.queue.request(site.slug, { content: true, trigger: 'rebuild (admin page)' });
+    return reply.redirect('/admin', 303);
+  });
+}
