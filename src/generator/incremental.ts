@@ -175,13 +175,31 @@ export interface UpdatePlanResult {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+// Fingerprints of a site's data, memoised: one update's "after" is the next update's "before".
+const fingerprints = new WeakMap<SiteData, Map<string, string>>();
+function memo(data: SiteData, key: string, compute: () => string): string {
+  let known = fingerprints.get(data);
+  if (!known) fingerprints.set(data, (known = new Map()));
+  let value = known.get(key);
+  if (value === undefined) known.set(key, (value = compute()));
+  return value;
+}
+
 /** Header and footer menus as rendered: they appear on every page. */
 function menuFingerprint(site: SiteConfig, data: SiteData): string {
+  return memo(data, 'menus', () => menuFingerprintOf(site, data));
+}
+
+function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
   return json([resolveMenu(data.content.menus.header, site, data), data.content.menus.footer.map((g) => resolveMenu(g.items, site, data)), data.content.copy]);
 }
 
 /** Stock figures that home, location, brand and model pages show. */
 function countsFingerprint(site: SiteConfig, data: SiteData, asOf: Date): string {
+  return memo(data, `counts@${asOf.toISOString()}`, () => countsFingerprintOf(site, data, asOf));
+}
+
+function countsFingerprintOf(site: SiteConfig, data: SiteData, asOf: Date): string {
   const stock = visibleStock(data.vehicles, asOf, site);
   const tally = new Map<string, number>();
   for (const v of stock) for (const facet of vehicleFacets(v)) tally.set(facet, (tally.get(facet) ?? 0) + 1);
@@ -217,7 +235,8 @@ export function planUpdate(
     for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
   }
   const countsMoved = countsFingerprint(site, before.data, asOf) !== countsFingerprint(site, after.data, asOf);
-  const navigationMoved = json(searchRefinements(site, before.data.vehicles, {}, '')) !== json(searchRefinements(site, after.data.vehicles, {}, ''));
+  const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
+  const navigationMoved = navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
   const modelsOf = (vehicles: readonly NormalisedVehicle[]) => {
     const byMake = new Map<string, Set<string>>();
@@ -296,7 +315,12 @@ export async function updateLiveSite(
   live: LiveSite,
   next: { snapshot: Snapshot; content?: SiteData['content']; touched: Set<number>; contentChanges?: Set<string> },
   render: RenderFn,
-  options: { root: string; onProgress?: (done: number, total: number) => void },
+  options: {
+    root: string;
+    onProgress?: (done: number, total: number) => void;
+    /** Called once every file of the site is replaced, before the snapshot is written. */
+    onFilesReplaced?: () => void;
+  },
 ): Promise<{ live: LiveSite; result: UpdateResult }> {
   const { site, releaseDir } = live;
   const root = options.root;
@@ -353,11 +377,19 @@ export async function updateLiveSite(
   lap('render');
 
   const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content) };
+  // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
+  // image folder change only when pages appear or vanish, or photos change.
+  const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
   for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeAtomic(path.join(releaseDir, file), content);
-  await writeAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
-  await writeAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
-  await removeUnusedImages(releaseDir, data, images, site);
+  if (pagesMoved || jobs.length > 0) {
+    await writeAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
+    await removeUnusedImages(releaseDir, data, images, site);
+  }
+  if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
+    await writeAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
+  }
   lap('hostFiles');
+  options.onFilesReplaced?.();
 
   await writeSnapshot(next.snapshot, root);
   await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));

@@ -33,8 +33,12 @@ export const OpsEnvSchema = z
         .string({ error: 'is required: the admin page and the rebuild API need it. Set it to a long random value, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)' })
         .min(16, 'is too short: use at least 16 characters, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)'),
     ),
-    /** Milliseconds a site waits after a request before it builds, so a burst of events becomes one run. */
-    OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(250)),
+    /**
+     * Milliseconds a site waits after a request before it builds. Short, because every change that
+     * arrives while a build runs is merged into the next build anyway: a longer wait only delays
+     * isolated changes.
+     */
+    OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(50)),
     /** Seconds a webhook's signed timestamp may be away from now, either way. */
     OPS_SIGNATURE_TOLERANCE_SECONDS: env(integer(1, 86_400, 'seconds').default(300)),
     /** Webhook requests allowed per minute from one IP address before answers become 429. */

@@ -151,7 +151,12 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         current,
         { snapshot: next, ...(content ? { content } : {}), touched: applied.touched, contentChanges: changes },
         renderer.render,
-        { root, onProgress: (done, total) => progress({ phase: 'render', done, total }) },
+        {
+          root,
+          onProgress: (done, total) => progress({ phase: 'render', done, total }),
+          // The site shows the events from here on; the journal keeps them until the snapshot has them too.
+          onFilesReplaced: () => store.markRendered(applied.applied),
+        },
       );
       live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
       store.settle(applied.applied, applied.failed, now());

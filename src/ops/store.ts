@@ -10,8 +10,11 @@ export interface JournalEntry {
   type: WebhookEvent['type'];
   event: WebhookEvent;
   receivedAt: string;
-  /** pending: stored, not yet on the site; applied: the site shows it; failed: could not be applied (see error). */
-  status: 'pending' | 'applied' | 'failed';
+  /**
+   * pending: stored, not yet on the site; rendered: the site's files show it, the snapshot not yet (still
+   * replayed after a crash); applied: in the snapshot too; failed: could not be applied (see error).
+   */
+  status: 'pending' | 'rendered' | 'applied' | 'failed';
   appliedAt: string | null;
   error: string | null;
 }
@@ -136,14 +139,25 @@ export class OpsStore {
     return result.changes === 1;
   }
 
-  /** A site's events not yet applied, oldest first. */
+  /**
+   * A site's events not yet in its snapshot, oldest first. That includes events whose pages were
+   * written but whose snapshot was not (a crash in between): replaying them is harmless.
+   */
   pending(site: string, limit = 10_000): JournalEntry[] {
-    return (this.db.prepare("select * from events where site = ? and status = 'pending' order by received_at, rowid limit ?").all(site, limit) as EventRow[]).map(toEntry);
+    return (this.db.prepare("select * from events where site = ? and status in ('pending', 'rendered') order by received_at, rowid limit ?").all(site, limit) as EventRow[]).map(toEntry);
   }
 
-  /** Sites with pending events (for draining after a restart). */
+  /** Sites with events not yet in their snapshot (for draining after a restart). */
   sitesWithPending(): string[] {
-    return (this.db.prepare("select distinct site from events where status = 'pending'").all() as Array<{ site: string }>).map((r) => r.site);
+    return (this.db.prepare("select distinct site from events where status in ('pending', 'rendered')").all() as Array<{ site: string }>).map((r) => r.site);
+  }
+
+  /** Marks events as shown by the site's files, before the snapshot is written. */
+  markRendered(ids: string[]): void {
+    const mark = this.db.prepare("update events set status = 'rendered' where event_id = ? and status = 'pending'");
+    this.db.transaction(() => {
+      for (const id of ids) mark.run(id);
+    })();
   }
 
   event(eventId: string): JournalEntry | null {
@@ -165,7 +179,7 @@ export class OpsStore {
     const rows = (site
       ? this.db.prepare('select status, count(*) n from events where site = ? group by status').all(site)
       : this.db.prepare('select status, count(*) n from events group by status').all()) as Array<{ status: JournalEntry['status']; n: number }>;
-    const counts = { pending: 0, applied: 0, failed: 0 };
+    const counts = { pending: 0, rendered: 0, applied: 0, failed: 0 };
     for (const r of rows) counts[r.status] = r.n;
     return counts;
   }

@@ -137,7 +137,7 @@ describe('ops server under a burst and a crash', () => {
       await settled(store);
 
       const counts = store.counts(slug);
-      expect(counts).toEqual({ pending: 0, applied: 2000, failed: 0 });
+      expect(counts).toEqual({ pending: 0, rendered: 0, applied: 2000, failed: 0 });
       const builds = store.builds(slug, 10_000).filter((b) => b.status === 'published');
       console.log(`burst: 2000 events in ${seconds.toFixed(1)} s (with a SIGKILL and a restart) applied in ${builds.length} builds`);
       expect(builds.length).toBeLessThan(200);

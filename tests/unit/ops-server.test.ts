@@ -121,7 +121,7 @@ describe('configuration from the environment', () => {
       port: 8787,
       dataDir: 'data/ops',
       adminToken: TOKEN,
-      coalesceMs: 250,
+      coalesceMs: 50,
       signatureToleranceSeconds: 300,
       webhookRateLimit: 6000,
       mode: 'local',
@@ -309,7 +309,7 @@ describe('rebuild API and site list', () => {
     expect(body.sites.map((s) => s.name)).toEqual(sites.map((s) => s.name));
     for (const site of body.sites) {
       expect(site.queue.state).toBe('idle');
-      expect(site.journal).toEqual({ pending: 0, applied: 0, failed: 0 });
+      expect(site.journal).toEqual({ pending: 0, rendered: 0, applied: 0, failed: 0 });
     }
   });
 
@@ -545,7 +545,7 @@ describe('live stream and bursts (over a real socket)', () => {
     expect(new Set(ids).size).toBe(2000);
     // Every event was handed to a run exactly once and applied.
     expect(runs.reduce((n, r) => n + r.pending, 0)).toBe(2000);
-    expect(h.store.counts('bayside-mg')).toEqual({ pending: 0, applied: 2000, failed: 0 });
+    expect(h.store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 2000, failed: 0 });
     expect(runs.length).toBeLessThan(100);
     console.log(`burst: 2000 events in ${seconds.toFixed(2)} s (${Math.round(2000 / seconds)}/s), ${runs.length} runner calls, largest run ${Math.max(...runs.map((r) => r.pending))} events`);
   }, 120_000);
