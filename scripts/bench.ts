@@ -164,8 +164,12 @@ async function incrementalSection(sizes: number[]) {
             if (store.event(event.id)?.status === 'failed') throw new Error(`event ${event.id} failed: ${store.event(event.id)?.error}`);
             await new Promise((r) => setTimeout(r, 2));
           }
+          const elapsed = performance.now() - started;
+          // Off the clock: let the run finish (snapshot written) before the next change, and read its phases.
+          while (store.event(event.id)?.status !== 'applied') await new Promise((r) => setTimeout(r, 5));
+          while (store.lastBuild(BENCH_SITE)?.status === 'running') await new Promise((r) => setTimeout(r, 5));
           if (i < 0) continue;
-          latencies.push(performance.now() - started);
+          latencies.push(elapsed);
           const report = store.lastBuild(BENCH_SITE)?.report as { timingsMs?: Record<string, number> } | null;
           for (const [phase, ms] of Object.entries(report?.timingsMs ?? {})) phases[phase] = (phases[phase] ?? 0) + ms / CHANGES;
         }

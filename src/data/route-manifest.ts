@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
+import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
 import { pagePath } from '../render/urls.ts';
 import { slugify } from './manufacturers.ts';
 import type { SiteData } from './site-data.ts';
@@ -91,6 +91,97 @@ function filterFacets(filter: SearchFilter): string[] {
   ];
 }
 
+/** A vehicle's page and its sub-pages per the site's switches. */
+function vehicleRoutes(site: SiteConfig, v: NormalisedVehicle, similar: readonly NormalisedVehicle[]): Route[] {
+  const { features } = site;
+  const id = Number(v.id);
+  const similarIds = similar.map((s) => Number(s.id));
+  const routes: Route[] = [
+    { kind: 'vehicle', path: vehiclePath(v), vehicleId: id, similar: similarIds, deps: { vehicles: [id, ...similarIds], ...(v.location_id ? { locations: [Number(v.location_id)] } : {}) } },
+  ];
+  const own = { vehicles: [id] };
+  if (features.print !== 'off') routes.push({ kind: 'vehicle-print', path: vehiclePath(v, 'print'), vehicleId: id, deps: own });
+  if (features.reserve || features.onlinePurchase) routes.push({ kind: 'vehicle-checkout', path: vehiclePath(v, site.urls.checkoutSegment), vehicleId: id, deps: own });
+  if (features.tradeIn) routes.push({ kind: 'vehicle-trade-in', path: vehiclePath(v, 'trade-in'), vehicleId: id, deps: own });
+  return routes;
+}
+
+/** A search landing page with its first page of results and its count. */
+function searchRoute(site: SiteConfig, vehicles: readonly NormalisedVehicle[], path: string, title: string, filter: SearchFilter): Route {
+  const first = searchVehicles(vehicles, site, { filter });
+  return { kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), count: first.nbHits, content: ['promoCards'] } };
+}
+
+const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
+
+/**
+ * The manifest after a change to some vehicles, derived from the manifest
+ * before it instead of from scratch: only the touched vehicles' routes, the
+ * routes of vehicles whose similar vehicles may have moved (those sharing a
+ * model, make or body with a touched vehicle), and the search routes whose
+ * filter matches a touched vehicle are recomputed. Returns null when the change
+ * is structural (a facet value appears or vanishes, or anything besides the
+ * vehicles changed); the caller then builds the manifest in full. The result
+ * equals buildRouteManifest(site, after) (a test holds it to that).
+ */
+export function updateRouteManifest(
+  site: SiteConfig,
+  before: { data: SiteData; routes: Route[] },
+  after: SiteData,
+  touched: ReadonlySet<number>,
+): Route[] | null {
+  const { data } = before;
+  if (
+    after.content !== data.content ||
+    JSON.stringify([after.offers, after.locations, after.dealerships, after.models]) !== JSON.stringify([data.offers, data.locations, data.dealerships, data.models])
+  ) {
+    return null;
+  }
+  const facetSet = (vehicles: readonly NormalisedVehicle[]) => {
+    const set = new Set<string>();
+    for (const v of vehicles) for (const f of vehicleFacets(v)) set.add(f);
+    return [...set].sort().join('\n');
+  };
+  if (facetSet(data.vehicles) !== facetSet(after.vehicles)) return null;
+
+  const oldById = new Map(data.vehicles.map((v) => [Number(v.id), v]));
+  const newById = new Map(after.vehicles.map((v) => [Number(v.id), v]));
+  // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
+  for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
+  const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
+  const groups = new Set(versions.flatMap((v) => [`model:${v.make_slug}/${v.model_slug}`, `make:${v.make_slug}`, `body:${v.simple_body}`]));
+  const affected = (v: NormalisedVehicle) =>
+    touched.has(Number(v.id)) || groups.has(`model:${v.make_slug}/${v.model_slug}`) || groups.has(`make:${v.make_slug}`) || groups.has(`body:${v.simple_body}`);
+
+  const oldVehicleRoutes = new Map<number, Route[]>();
+  for (const route of before.routes) {
+    if (route.kind === 'vehicle' || route.kind === 'vehicle-print' || route.kind === 'vehicle-checkout' || route.kind === 'vehicle-trade-in') {
+      const list = oldVehicleRoutes.get(route.vehicleId);
+      if (list) list.push(route);
+      else oldVehicleRoutes.set(route.vehicleId, [route]);
+    }
+  }
+  const similar = similarIndex(after.vehicles);
+  const routes: Route[] = [before.routes[0]!];
+  for (const v of after.vehicles) {
+    const kept = affected(v) ? undefined : oldVehicleRoutes.get(Number(v.id));
+    routes.push(...(kept ?? vehicleRoutes(site, v, similar(v))));
+  }
+  for (const route of before.routes.slice(1)) {
+    if (VEHICLE_KINDS.has(route.kind)) continue;
+    if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter))) {
+      const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter);
+      const next = route.canonicalPath ? { ...fresh, path: route.path, canonicalPath: route.canonicalPath } : fresh;
+      // A shared location and dealership page keeps both facets.
+      if (next.kind === 'search' && route.deps.facets) next.deps.facets = route.deps.facets;
+      routes.push(next);
+    } else {
+      routes.push(route);
+    }
+  }
+  return routes;
+}
+
 /**
  * Every URL of a site with what it depends on. Paths are unique: where two
  * sources claim one path (a location and a dealership with the same slug, a
@@ -111,21 +202,10 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
 
   // Vehicle pages and their sub-pages.
   const similar = similarIndex(vehicles);
-  for (const v of vehicles) {
-    const similarIds = similar(v).map((s) => Number(s.id));
-    const deps = { vehicles: [Number(v.id), ...similarIds], ...(v.location_id ? { locations: [Number(v.location_id)] } : {}) };
-    add({ kind: 'vehicle', path: vehiclePath(v), vehicleId: Number(v.id), similar: similarIds, deps });
-    const own = { vehicles: [Number(v.id)] };
-    if (features.print !== 'off') add({ kind: 'vehicle-print', path: vehiclePath(v, 'print'), vehicleId: Number(v.id), deps: own });
-    if (features.reserve || features.onlinePurchase) add({ kind: 'vehicle-checkout', path: vehiclePath(v, site.urls.checkoutSegment), vehicleId: Number(v.id), deps: own });
-    if (features.tradeIn) add({ kind: 'vehicle-trade-in', path: vehiclePath(v, 'trade-in'), vehicleId: Number(v.id), deps: own });
-  }
+  for (const v of vehicles) for (const route of vehicleRoutes(site, v, similar(v))) add(route);
 
   // Search landing pages, each with its first page of results in the HTML.
-  const search = (path: string, title: string, filter: SearchFilter) => {
-    const first = searchVehicles(vehicles, site, { filter });
-    add({ kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), count: first.nbHits, content: ['promoCards'] } });
-  };
+  const search = (path: string, title: string, filter: SearchFilter) => add(searchRoute(site, vehicles, path, title, filter));
   const present = <T>(values: T[]) => [...new Set(values)].sort();
   search(pagePath('search', 'new-used-and-demo-cars'), 'New, Used and Demo Cars', {});
   const carTypes = site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));

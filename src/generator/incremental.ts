@@ -5,7 +5,7 @@ import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
 import type { RenderLocals } from '../data/render-context.ts';
-import { buildRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -276,6 +276,7 @@ function sameList(a: readonly number[] | undefined, b: readonly number[] | undef
 }
 
 function sameRoute(a: Route, b: Route): boolean {
+  if (a === b) return true;
   if (a.kind !== b.kind) return false;
   if (a.kind === 'vehicle' || a.kind === 'vehicle-print' || a.kind === 'vehicle-checkout' || a.kind === 'vehicle-trade-in') {
     const other = b as typeof a;
@@ -332,7 +333,8 @@ export async function updateLiveSite(
   };
 
   const data = siteData(next.snapshot, next.content ?? live.data.content);
-  const routes = buildRouteManifest(site, data);
+  // Derived from the live manifest when only vehicles changed; built afresh otherwise.
+  const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);
   const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf);
   lap('plan');

@@ -4,7 +4,7 @@ import { slugify } from '../../src/data/manufacturers.ts';
 import { readYaml } from '../../src/data/content-files.ts';
 import { normaliseVehicles, offersForSite } from '../../src/data/normalise.ts';
 import { OfferSchema } from '../../src/schemas/offer.ts';
-import { buildRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
+import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent, siteData } from '../../src/data/site-data.ts';
 import { DealershipSchema } from '../../src/schemas/dealership.ts';
@@ -110,5 +110,39 @@ describe('site-specific routes', () => {
       expect(shapes.map((r) => r.path).sort()).toEqual([`/offers/${slugify(offer.manufacturer!)}/${offer.id}/`, `/offers/${offer.id}/`].sort());
       for (const r of shapes) expect((r as { canonicalPath: string }).canonicalPath).toBe(`/offers/${slugify(offer.manufacturer!)}/${offer.id}/`);
     }
+  });
+});
+
+describe('updating the manifest after vehicle changes', () => {
+  it('equals building it from scratch, for price changes, sales, additions and deletions', () => {
+    const { site, data, routes } = manifestFor('summit-motor-group', 600);
+    const extra = manifestFor('summit-motor-group', 700).data.vehicles.filter((v) => !data.vehicles.some((d) => d.id === v.id));
+    const facetsOf = (list: typeof data.vehicles) => new Set(list.flatMap(vehicleFacets));
+    const known = facetsOf(data.vehicles);
+    const newcomer = extra.find((v) => vehicleFacets(v).every((f) => known.has(f)))!;
+    const inStock = data.vehicles.filter((v) => v.status === 'in_stock');
+    // Vehicles whose removal leaves every facet value in place.
+    const removable = inStock.find((v) => vehicleFacets(v).every((f) => data.vehicles.some((o) => o.id !== v.id && vehicleFacets(o).includes(f))))!;
+    const changes: Array<{ touched: number[]; vehicles: typeof data.vehicles }> = [
+      { touched: [Number(inStock[3]!.id)], vehicles: data.vehicles.map((v) => (v.id === inStock[3]!.id ? { ...v, price: v.price - 2500 } : v)) },
+      { touched: [Number(inStock[9]!.id)], vehicles: data.vehicles.map((v) => (v.id === inStock[9]!.id ? { ...v, status: 'sold' } : v)) },
+      { touched: [Number(newcomer.id)], vehicles: [...data.vehicles, newcomer].sort((a, b) => Number(a.id) - Number(b.id)) },
+      { touched: [Number(removable.id)], vehicles: data.vehicles.filter((v) => v.id !== removable.id) },
+    ];
+    for (const change of changes) {
+      const after = { ...data, vehicles: change.vehicles };
+      const updated = updateRouteManifest(site, { data, routes }, after, new Set(change.touched));
+      expect(updated, 'a vehicle-only change updates in place').not.toBeNull();
+      expect(updated).toEqual(buildRouteManifest(site, after));
+    }
+  });
+
+  it('declines structural changes, leaving them to a full manifest build', () => {
+    const { site, data, routes } = manifestFor('summit-motor-group', 300);
+    const v = data.vehicles[0]!;
+    const renamedMake = { ...data, vehicles: data.vehicles.map((x) => (x.id === v.id ? { ...x, make: 'Zzyzx', make_slug: 'zzyzx' } : x)) };
+    expect(updateRouteManifest(site, { data, routes }, renamedMake, new Set([Number(v.id)]))).toBeNull();
+    const newOffers = { ...data, offers: [] };
+    expect(updateRouteManifest(site, { data, routes }, newOffers, new Set())).toBeNull();
   });
 });
