@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, realpath, rename, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { normaliseVehicles } from '../data/normalise.ts';
@@ -291,12 +291,6 @@ function sameRoute(a: Route, b: Route): boolean {
 
 // ---------------------------------------------------------------- writing
 
-async function writeAtomic(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, file);
-}
-
 export interface UpdateResult {
   rendered: number;
   removed: number;
@@ -367,8 +361,7 @@ export async function updateLiveSite(
     for (const h of inline.styles) styleHashes.add(h);
     styleAttributes ||= inline.styleAttributes;
     const file = outputFile(releaseDir, route.path, route.kind);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeAtomic(file, html);
+    await writeFileAtomic(file, html);
     options.onProgress?.(++done, plan.render.length);
   }
   for (const route of plan.remove) {
@@ -382,13 +375,13 @@ export async function updateLiveSite(
   // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeAtomic(path.join(releaseDir, file), content);
+  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFileAtomic(path.join(releaseDir, file), content);
   if (pagesMoved || jobs.length > 0) {
-    await writeAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
+    await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);
   }
   if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
-    await writeAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
+    await writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
   }
   lap('hostFiles');
   options.onFilesReplaced?.();

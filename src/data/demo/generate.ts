@@ -366,10 +366,6 @@ interface VehicleContext {
   pool: { photos: Set<string>; spins: Set<string> };
 }
 
-function simpleBodyOf(body: Body): string {
-  return body === 'Hatch' ? 'Hatchback' : body;
-}
-
 function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> {
   const random = new Random(ctx.seed, ctx.slug, 'vehicle', index);
   const { profile, asOf } = ctx;
@@ -439,7 +435,6 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
 
   const name = `${year} ${model.make} ${model.model} ${badge}`;
   const fuel = model.fuel;
-  const simpleFuel = fuel === 'Plug-in Hybrid' ? 'Hybrid' : fuel;
   const stocknum = `${ctx.slug.split('-').map((w) => w[0]!.toUpperCase()).join('')}${carType[0]!.toUpperCase()}${String(id).slice(-5)}`;
   const state = String(address.state ?? 'QLD');
   const regoExpiry = carType === 'used' ? iso(asOf + (random.chance(0.15) ? -random.int(5, 200) : random.int(10, 360)) * DAY) : null;
