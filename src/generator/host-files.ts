@@ -306,6 +306,7 @@ export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions)
   const img = ["'self'", 'data:', ...(site.images.cdn ? [origin(site.images.cdn.baseUrl)] : []), ...(options.imgSrc ?? []).map(origin)];
   const connect = [
     "'self'",
+    ...(site.api.baseUrl ? [origin(site.api.baseUrl)] : []),
     ...(site.search.backend.kind === 'algolia' ? algoliaHosts(site.search.backend.appId) : []),
     ...(options.connectSrc ?? []).map(origin),
   ];
@@ -320,7 +321,7 @@ export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions)
     ['font-src', ["'self'"]],
     ['connect-src', unique(connect)],
     ...(frames.length ? [['frame-src', unique(frames)] as [string, string[]]] : []),
-    ['form-action', unique(["'self'", ...(site.integrations.crm ? [origin(site.integrations.crm.endpoint)] : [])])],
+    ['form-action', unique(["'self'", ...(site.api.baseUrl ? [origin(site.api.baseUrl)] : [])])],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

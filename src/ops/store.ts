@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { WebhookEvent } from '../schemas/webhook.ts';
+import { LeadStore } from './lead-store.ts';
 
 /** A journalled webhook event and where it stands. */
 export interface JournalEntry {
@@ -115,11 +116,13 @@ const toBuild = (row: BuildRow): BuildRecord => ({
 
 /**
  * The ops server's durable state in one SQLite file (WAL): the webhook
- * journal and the build history. Every write is a single statement or a
+ * journal, the build history, and the leads with their delivery outbox. Every write is a single statement or a
  * transaction, committed before the caller acknowledges anything.
  */
 export class OpsStore {
   readonly db: Database.Database;
+  /** Leads and their delivery outbox, in the same file. */
+  readonly leads: LeadStore;
 
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -129,6 +132,7 @@ export class OpsStore {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    this.leads = new LeadStore(this.db);
   }
 
   /** Stores an event; false when its id was seen before (the event is then ignored). */

@@ -519,12 +519,51 @@ const ImagesSchema = z
   })
   .prefault({});
 
+/** A CRM or lead inbox that receives this site's leads. The URL and token live in the environment. */
+const LeadTargetSchema = z.strictObject({
+  /** Name shown on the admin page and in delivery records; unique per site. @example "crm" */
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a short name in lower case, e.g. crm'),
+  /**
+   * `json`: the lead as JSON (the fields the shopper sent, the vehicle and the dealership).
+   * `adf`: ADF 1.0 XML (Auto-lead Data Format), which dealer CRMs import.
+   */
+  format: z.enum(['json', 'adf']),
+  /** Environment variable holding the URL the lead is POSTed to. While it is unset, leads wait in the outbox. */
+  urlEnv: envVarName,
+  /** Environment variable holding a bearer token sent as `Authorization: Bearer <token>` (optional). */
+  tokenEnv: envVarName.optional(),
+});
+
+const ApiSchema = z
+  .strictObject({
+    /**
+     * Base URL of the runtime API the pages call (lead forms post to `<baseUrl>/api/leads`). Empty:
+     * the site's own origin, where the static host routes `/api/*` to the ops server (the preview
+     * server and the ops server's previews do). Production may name the ops server's public URL
+     * or the dealer platform. @example "https://ops.dealer-sites.example"
+     */
+    baseUrl: z
+      .string()
+      .regex(/^(https?:\/\/[^\s/]+)?$/, 'an origin such as https://ops.dealer-sites.example (no path), or empty for the site itself')
+      .default(''),
+    /**
+     * Further origins (besides `url`) whose pages may call the API from a browser (CORS), such as a
+     * staging host. @example ["https://staging.baysidemg.example"]
+     */
+    allowedOrigins: z.array(z.url().transform((u) => new URL(u).origin)).default([]),
+  })
+  .prefault({});
+
 const IntegrationsSchema = z
   .strictObject({
     /** Environment variable with the HMAC secret for this site's stock-change webhooks. */
     webhookSecretEnv: envVarName.optional(),
-    /** CRM lead endpoint and the environment variable holding its token. */
-    crm: z.strictObject({ endpoint: z.url(), tokenEnv: envVarName }).optional(),
+    /**
+     * Where the ops server forwards each lead (its outbox retries until a target accepts). None
+     * configured: leads stay in the ops server's store, listed on its admin page.
+     * @example [{ name: "crm", format: "adf", urlEnv: "BAYSIDE_MG_CRM_URL", tokenEnv: "BAYSIDE_MG_CRM_TOKEN" }]
+     */
+    leadTargets: z.array(LeadTargetSchema).default([]),
     /** Environment variable with the messaging service token (instant message). */
     messagingTokenEnv: envVarName.optional(),
   })
@@ -588,6 +627,8 @@ export const SiteConfigSchema = z.strictObject({
   menu: MenuSchema,
   salesCounter: SalesCounterSchema,
   images: ImagesSchema,
+  /** The runtime API: lead forms now; sign-in, watchlist and quotes later. */
+  api: ApiSchema,
   integrations: IntegrationsSchema,
 });
 

@@ -160,20 +160,20 @@ describe('_headers', () => {
     expect(csp(headersFile(site(), { scriptHashes: [], styleHashes: [], styleAttributes: false }))).not.toContain('style-src-attr');
   });
 
-  it('adds the image CDN, Algolia hosts, service iframe and CRM endpoint where the site uses them', () => {
+  it('adds the image CDN, Algolia hosts, service iframe and the runtime API where the site uses them', () => {
     const busy = site({
       images: { cdn: { baseUrl: 'https://img.cdn.example/t/vehicles' } },
       search: { backend: { kind: 'algolia', appId: 'ABC123XYZ', searchKey: 'public', indexName: 'stock', adminKeyEnv: 'ALGOLIA_ADMIN' } },
       forms: { servicePage: { mode: 'iframe', iframeUrl: 'https://booking.service.example/embed?dealer=1' } },
-      integrations: { crm: { endpoint: 'https://crm.example.com:8443/leads', tokenEnv: 'CRM_TOKEN' } },
+      api: { baseUrl: 'https://ops.example.com:8443' },
     });
     const policy = csp(headersFile(busy, { scriptHashes: [], styleHashes: [], connectSrc: ['https://api.demo.example/v1/leads'] }));
     expect(policy).toContain("img-src 'self' data: https://img.cdn.example;");
     expect(policy).toContain(
-      "connect-src 'self' https://abc123xyz-dsn.algolia.net https://abc123xyz-1.algolianet.com https://abc123xyz-2.algolianet.com https://abc123xyz-3.algolianet.com https://api.demo.example;",
+      "connect-src 'self' https://ops.example.com:8443 https://abc123xyz-dsn.algolia.net https://abc123xyz-1.algolianet.com https://abc123xyz-2.algolianet.com https://abc123xyz-3.algolianet.com https://api.demo.example;",
     );
     expect(policy).toContain('frame-src https://booking.service.example;');
-    expect(policy).toContain("form-action 'self' https://crm.example.com:8443;");
+    expect(policy).toContain("form-action 'self' https://ops.example.com:8443;");
     const plain = csp(headersFile(site(), { scriptHashes: [], styleHashes: [] }));
     expect(plain).not.toContain('frame-src');
     expect(plain).not.toContain('algolia');
