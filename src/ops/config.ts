@@ -43,6 +43,19 @@ export const OpsEnvSchema = z
     OPS_SIGNATURE_TOLERANCE_SECONDS: env(integer(1, 86_400, 'seconds').default(300)),
     /** Webhook requests allowed per minute from one IP address before answers become 429. */
     OPS_WEBHOOK_RATE_LIMIT: env(integer(1, 10_000_000, 'requests per minute').default(6000)),
+    /** Leads one client (IP address) may send per minute to the public API before answers become 429. */
+    OPS_LEAD_RATE_LIMIT: env(integer(1, 1_000_000, 'leads per minute').default(10)),
+    /**
+     * Which proxies in front of the server to believe about the client's address (X-Forwarded-For),
+     * for rate limits: unset or `false` trusts none (every caller is its own socket address); a
+     * comma-separated list of addresses or CIDR ranges trusts those, e.g. `127.0.0.1,10.0.0.0/8`;
+     * `true` trusts any (only behind a proxy that overwrites the header).
+     */
+    OPS_TRUST_PROXY: env(z.string().regex(/^(true|false|[0-9a-fA-F.:/,\s]+)$/, 'expected true, false, or a comma-separated list of proxy addresses or CIDR ranges').optional()),
+    /** First retry delay of a lead delivery in milliseconds; each later one doubles, with jitter, up to 10 minutes. */
+    OPS_LEAD_RETRY_BASE_MS: env(integer(1, 3_600_000, 'milliseconds').default(2000)),
+    /** Delivery attempts per lead and target before it is flagged on the admin page. */
+    OPS_LEAD_MAX_ATTEMPTS: env(integer(1, 1000, 'attempts').default(12)),
     /** `local` builds on this machine; `dispatch` hands each site's changes to GitHub Actions. */
     OPS_MODE: env(z.enum(['local', 'dispatch'], { error: 'expected "local" or "dispatch"' }).default('local')),
     /** Repository that receives the dispatches (dispatch mode). @example "acme/dealer-sites" */
@@ -61,6 +74,11 @@ export interface OpsConfig {
   coalesceMs: number;
   signatureToleranceSeconds: number;
   webhookRateLimit: number;
+  leadRateLimit: number;
+  /** Fastify's trustProxy: false, true, or the trusted addresses. */
+  trustProxy: boolean | string[];
+  leadRetryBaseMs: number;
+  leadMaxAttempts: number;
   mode: 'local' | 'dispatch';
   /** Set in dispatch mode. */
   github: { repository: string; token: string; apiUrl: string } | null;
@@ -106,10 +124,22 @@ export function loadOpsConfig(environment: Record<string, string | undefined> = 
     coalesceMs: v.OPS_COALESCE_MS,
     signatureToleranceSeconds: v.OPS_SIGNATURE_TOLERANCE_SECONDS,
     webhookRateLimit: v.OPS_WEBHOOK_RATE_LIMIT,
+    leadRateLimit: v.OPS_LEAD_RATE_LIMIT,
+    trustProxy: parseTrustProxy(v.OPS_TRUST_PROXY),
+    leadRetryBaseMs: v.OPS_LEAD_RETRY_BASE_MS,
+    leadMaxAttempts: v.OPS_LEAD_MAX_ATTEMPTS,
     mode: v.OPS_MODE,
     github:
       v.OPS_MODE === 'dispatch' && v.GITHUB_REPOSITORY && v.GITHUB_TOKEN
         ? { repository: v.GITHUB_REPOSITORY, token: v.GITHUB_TOKEN, apiUrl: v.GITHUB_API_URL.replace(/\/+$/, '') }
         : null,
   };
+}
+
+/** `OPS_TRUST_PROXY` as Fastify takes it. */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
 }

@@ -14,6 +14,8 @@ import type { OpsConfig } from './config.ts';
 import { SIGNATURE_HEADER, tokenMatches, verifySignature } from './signature.ts';
 import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } from './site-queue.ts';
 import type { BuildRecord, JournalEntry, OpsStore } from './store.ts';
+import { publicApiRoutes } from './leads-api.ts';
+import { VehicleLookup } from './vehicle-lookup.ts';
 
 /** Largest webhook body accepted (a full vehicle record is a few KB). */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -41,6 +43,8 @@ export interface OpsServerOptions {
   /** Fastify's request log (default off: the ops server prints its own lines). */
   logger?: boolean;
   log?: (line: string) => void;
+  /** Called after a lead is stored (the outbox delivers it). */
+  onLead?: (leadId: number) => void;
 }
 
 /** What every route module gets: the server's collaborators, resolved once. */
@@ -80,7 +84,7 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
     runStarted: new Map(),
     streams: new Set(),
   };
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.config.trustProxy });
 
   // Each open stream listens to the queue; the default warning at 10 listeners would fire at the 8th admin tab.
   ctx.queue.setMaxListeners(Math.max(ctx.queue.getMaxListeners(), MAX_STREAMS * 2));
@@ -99,6 +103,17 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
   app.register(async (scope) => webhookRoutes(scope, ctx));
   app.register(async (scope) => apiRoutes(scope, ctx));
   app.register(async (scope) => adminRoutes(scope, ctx));
+  app.register(async (scope) =>
+    publicApiRoutes(scope, {
+      leads: ctx.store.leads,
+      vehicles: new VehicleLookup(ctx.root),
+      sites: ctx.sites,
+      now: ctx.now,
+      log: ctx.log,
+      leadRateLimit: ctx.config.leadRateLimit,
+      onLead: options.onLead,
+    }),
+  );
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/', async (_request, reply) => reply.redirect('/admin'));
   return app;
@@ -338,7 +353,8 @@ export function registerPreviewHosts(app: FastifyInstance, ctx: OpsContext): voi
   const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
   app.addHook('onRequest', async (request, reply) => {
     const match = PREVIEW_HOST.exec(request.headers.host ?? '');
-    if (!match) return;
+    // The API answers on a preview host too, as a static host in front of this server routes /api/* here.
+    if (!match || request.url.startsWith('/api/')) return;
     const slug = match[1]!.toLowerCase();
     const site = ctx.site(slug);
     if (!site) {

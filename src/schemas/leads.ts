@@ -16,6 +16,7 @@ export const LEAD_FORMS = [
   'sell-my-car',
   'finance-enquiry',
   'request-photos',
+  'reserve',
 ] as const;
 export type LeadForm = (typeof LEAD_FORMS)[number];
 
@@ -94,13 +95,15 @@ export const EnquiryLeadSchema = z.object({
   /** Postcode, four digits. @example '4000' */
   postcode: blankable(postcode),
   /**
-   * Comments. Required by default; forms where a site makes it optional use
-   * `EnquiryLeadSchema.extend({ message: z.string().optional() })`.
+   * Comments. Whether a form requires them is the site's rule (`forms.enquiryMessageRequired`, see
+   * `enquiryFieldRules` in src/rules/forms.ts), checked with the form's other required fields.
    * @example 'Is this car still available?'
    */
-  message: z.string().trim().min(1, 'Please enter your comments.'),
+  message: z.string().trim().optional(),
   /** Enquiry category, when the form shows a category select. @example 'General Enquiry' */
   category: blankable(z.string().trim().min(1)),
+  /** Set by category conversion: a Careers Enquiry is sent as General Enquiry, subcategory Career Enquiry. */
+  subcategory: blankable(z.string().trim().min(1)),
   /** Registration of the customer's vehicle (optional). @example '123ABC' */
   Rego: blankable(z.string().trim().min(1)),
   /** Selected location (select value), when the form shows a location select. @example 'woolloongabba' */
@@ -271,6 +274,21 @@ export const RequestPhotosLeadSchema = z.object({
 export type RequestPhotosLead = z.output<typeof RequestPhotosLeadSchema>;
 export type RequestPhotosLeadInput = z.input<typeof RequestPhotosLeadSchema>;
 
+export const ReserveLeadSchema = z.object({
+  /** Which form this is: reserve the vehicle online (or buy online, on sites that sell online). */
+  form: z.literal('reserve'),
+  ...contactFields,
+  /** Postcode, four digits. @example '4000' */
+  postcode: blankable(postcode),
+  /** The vehicle to hold (numeric strings are converted). @example 123456 */
+  car_id: idFromString,
+  /** Comments (optional). @example 'Can I pick it up on Saturday?' */
+  message: z.string().trim().optional(),
+  ...consentFields,
+});
+export type ReserveLead = z.output<typeof ReserveLeadSchema>;
+export type ReserveLeadInput = z.input<typeof ReserveLeadSchema>;
+
 /** Any lead, chosen by its `form`. */
 export const LeadSchema = z.discriminatedUnion('form', [
   EnquiryLeadSchema,
@@ -280,6 +298,7 @@ export const LeadSchema = z.discriminatedUnion('form', [
   SellMyCarLeadSchema,
   FinanceEnquiryLeadSchema,
   RequestPhotosLeadSchema,
+  ReserveLeadSchema,
 ]);
 export type Lead = z.output<typeof LeadSchema>;
 export type LeadInput = z.input<typeof LeadSchema>;

@@ -124,9 +124,14 @@ describe('configuration from the environment', () => {
       coalesceMs: 50,
       signatureToleranceSeconds: 300,
       webhookRateLimit: 6000,
+      leadRateLimit: 10,
+      trustProxy: false,
+      leadRetryBaseMs: 2000,
+      leadMaxAttempts: 12,
       mode: 'local',
       github: null,
     });
+    expect(loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 
   it('names each variable that is wrong, without echoing secrets', () => {

@@ -1,0 +1,67 @@
+import { stat, readFile } from 'node:fs/promises';
+import { snapshotPath } from '../data/snapshot-files.ts';
+import { vehiclePath } from '../lib/urls.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import type { LeadVehicle } from './lead-store.ts';
+
+/**
+ * The vehicles of each site's current snapshot, by id, as a lead records them. A snapshot is read
+ * once and again only when its file changes (webhook updates replace it), so a lead costs a
+ * `stat`, not a parse of the catalogue.
+ */
+export class VehicleLookup {
+  private readonly cache = new Map<string, { mtimeMs: number; vehicles: Map<number, LeadVehicle> }>();
+  private readonly loading = new Map<string, Promise<Map<number, LeadVehicle>>>();
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  /** The vehicle with `id` on `site`, or null when the site has no snapshot or no such vehicle. */
+  async find(site: SiteConfig, id: number): Promise<LeadVehicle | null> {
+    const vehicles = await this.vehicles(site).catch(() => null);
+    return vehicles?.get(id) ?? null;
+  }
+
+  private async vehicles(site: SiteConfig): Promise<Map<number, LeadVehicle>> {
+    const file = snapshotPath(site.slug, this.root);
+    const { mtimeMs } = await stat(file);
+    const cached = this.cache.get(site.slug);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.vehicles;
+    const key = `${site.slug}@${mtimeMs}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const snapshot = JSON.parse(await readFile(file, 'utf8')) as { vehicles: NormalisedVehicle[] };
+        const vehicles = new Map(snapshot.vehicles.map((v) => [Number(v.id), leadVehicle(v, site)]));
+        this.cache.set(site.slug, { mtimeMs, vehicles });
+        return vehicles;
+      })().finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+}
+
+/** What a lead keeps of a vehicle. */
+export function leadVehicle(v: NormalisedVehicle, site: Pick<SiteConfig, 'url'>): LeadVehicle {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+  return {
+    id: Number(v.id),
+    slug: v.slug,
+    stocknum: text(v.stocknum),
+    vin: text(v.vin),
+    year: num(v.year),
+    make: v.make,
+    model: v.model,
+    badge: text(v.badge),
+    car_type: v.car_type,
+    price: num(v.offer_price) && num(v.offer_price)! > 0 ? num(v.offer_price) : num(v.price),
+    km: num(v.km),
+    colour: text(v.colour),
+    url: `${site.url}${vehiclePath(v)}`,
+  };
+}
