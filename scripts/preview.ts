@@ -1,12 +1,35 @@
-// Serves the built sites in out/ so a person can click through them.
+// Serves the built sites in out/ so a person can click through them, with the runtime API (lead
+// forms) answering /api/* beside the files, as a static host in front of the ops server would.
+// Leads are stored in the ops server's journal (OPS_DATA_DIR, default data/ops); `npm start`
+// delivers them to the sites' CRM targets and lists them on its admin page.
 //   npm run preview                 every site, each on its own port from 4321
 //   npm run preview -- --site bayside-mg --port 8080
+import path from 'node:path';
+import { loadAllSiteConfigs } from '../src/data/site-config.ts';
 import { startPreview } from '../src/generator/preview.ts';
+import { parseTrustProxy } from '../src/ops/config.ts';
+import { createPublicApi } from '../src/ops/leads-api.ts';
+import { OpsStore } from '../src/ops/store.ts';
+import { VehicleLookup } from '../src/ops/vehicle-lookup.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 await runCli(async () => {
   const args = parseCliArgs({ site: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
-  const servers = await startPreview({ site: args.site, port: args.port ? Number(args.port) : undefined, host: args.host });
+  const root = process.cwd();
+  const store = new OpsStore(path.resolve(root, process.env.OPS_DATA_DIR || 'data/ops', 'ops.sqlite'));
+  const api = await createPublicApi(
+    {
+      leads: store.leads,
+      vehicles: new VehicleLookup(root),
+      sites: loadAllSiteConfigs('sites', root),
+      now: () => new Date(),
+      log: (line) => console.error(line),
+      leadRateLimit: Number(process.env.OPS_LEAD_RATE_LIMIT) || 10,
+    },
+    { trustProxy: parseTrustProxy(process.env.OPS_TRUST_PROXY) },
+  );
+  const servers = await startPreview({ site: args.site, port: args.port ? Number(args.port) : undefined, host: args.host, api: (req, res) => api.routing(req, res) });
   for (const s of servers) console.log(`${s.site.padEnd(22)} ${s.url}`);
+  console.log(`Leads are stored in ${path.relative(root, store.db.name)}; run \`npm start\` to deliver them and see them on the admin page.`);
   console.log('Press Ctrl+C to stop.');
 });

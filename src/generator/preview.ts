@@ -24,7 +24,16 @@ export interface PreviewServer {
  * the way a static host applies them, re-read whenever they change, and unknown
  * paths get the site's 404.html with status 404.
  */
-export async function startPreview(options: { site?: string; port?: number; host?: string; root?: string } = {}): Promise<PreviewServer[]> {
+export async function startPreview(
+  options: {
+    site?: string;
+    port?: number;
+    host?: string;
+    root?: string;
+    /** Answers `/api/*` (the runtime API), as a static host in front of the ops server routes it. */
+    api?: (req: IncomingMessage, res: ServerResponse) => void;
+  } = {},
+): Promise<PreviewServer[]> {
   const root = options.root ?? process.cwd();
   const host = options.host ?? '127.0.0.1';
   const all = loadAllSiteConfigs('sites', root);
@@ -33,7 +42,9 @@ export async function startPreview(options: { site?: string; port?: number; host
   try {
     for (const [index, site] of sites.entries()) {
       const port = options.port === 0 ? 0 : (options.port ?? PREVIEW_BASE_PORT) + (options.site ? 0 : index);
-      const server = createServer(siteHandler(path.resolve(root, OUT, site.slug)));
+      const files = siteHandler(path.resolve(root, OUT, site.slug));
+      const api = options.api;
+      const server = createServer(api ? (req, res) => ((req.url ?? '').startsWith('/api/') ? api(req, res) : files(req, res)) : files);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve());
