@@ -9,9 +9,9 @@ export { TERMS_MESSAGE };
 
 /** Heading of the form-level error list. */
 export const FORM_ERRORS_HEADING = 'Please fix the following errors:';
-/** Alert and stored message when the server does not accept a submission. */
+/** Alert and stored message when a submission gets no answer (a network failure): the typed values stay. */
 export const SUBMIT_ERROR_MESSAGE = 'An error occurred when submitting this form';
-/** Alert when submitting throws (network failure, unreadable answer). The platform's spelling is kept. */
+/** Alert when the answer has neither a lead_id nor an error. The platform's spelling is kept. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occured';
 
 // ---------------------------------------------------------------- categories and events
@@ -224,15 +224,6 @@ export function formErrorList(errors: readonly FieldError[]): { heading: string;
 export function formErrorText(errors: readonly FieldError[]): string {
   const list = formErrorList(errors);
   return list ? [list.heading, ...list.items.map((item) => `- ${item}`)].join('\n') : '';
-}
-
-/**
- * The alert after a failed submission: the server answered but did not accept it ->
- * 'An error occurred when submitting this form' (also the stored error message); submitting threw
- * -> 'An unexpected error occured'.
- */
-export function submitFailureMessage(cause: 'rejected' | 'exception'): string {
-  return cause === 'rejected' ? SUBMIT_ERROR_MESSAGE : UNEXPECTED_ERROR_MESSAGE;
 }
 
 // ---------------------------------------------------------------- trade-in offer

@@ -8,7 +8,6 @@ import {
   formErrorText,
   requiredFieldErrors,
   serviceFieldRules,
-  submitFailureMessage,
   testDriveFieldRules,
 } from '../../../src/rules/forms.ts';
 import { ServiceBookingLeadSchema } from '../../../src/schemas/leads.ts';
@@ -167,11 +166,6 @@ describe('errors', () => {
     );
     expect(formErrorList([])).toBeNull();
     expect(formErrorText([])).toBe('');
-  });
-
-  it('has a general and an unexpected submission error (spelling as on the platform)', () => {
-    expect(submitFailureMessage('rejected')).toBe('An error occurred when submitting this form');
-    expect(submitFailureMessage('exception')).toBe('An unexpected error occured');
   });
 });
 

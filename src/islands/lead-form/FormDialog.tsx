@@ -1,0 +1,66 @@
+/**
+ * A lead form in a modal dialog (Enquire Now, the two-step test drive, Finance Enquiry on a vehicle
+ * page). Its openers are ordinary links elsewhere on the page, marked `data-form-dialog="<id>"`:
+ * without JavaScript they go to the form's own page or section; once this island has hydrated, a
+ * click opens the dialog instead. The form is mounted when the dialog first opens, Escape or the
+ * close button closes it, and focus returns to the link that opened it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FormSpec } from '../../forms/definitions.ts';
+import LeadForm from './LeadForm.tsx';
+
+export interface FormDialogProps {
+  /** Dialog id; openers carry `data-form-dialog` with it. */
+  id: string;
+  spec: FormSpec;
+}
+
+export default function FormDialog({ id, spec }: FormDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.(`[data-form-dialog="${id}"]`);
+      if (!(link instanceof HTMLElement)) return;
+      event.preventDefault();
+      opener.current = link;
+      setOpened(true);
+      if (!dialog.current?.open) dialog.current?.showModal();
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [id]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const onClose = () => opener.current?.focus();
+    element.addEventListener('close', onClose);
+    return () => element.removeEventListener('close', onClose);
+  }, []);
+
+  const close = (
+    <button
+      type="button"
+      onClick={() => dialog.current?.close()}
+      className="float-right -mr-2 -mt-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-2xl text-slate-700 hover:bg-slate-100"
+      aria-label="Close"
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  );
+
+  return (
+    <dialog
+      ref={dialog}
+      id={id}
+      aria-labelledby={`${spec.id}-heading`}
+      className="m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 sm:p-8"
+    >
+      {opened && <LeadForm spec={spec} headingLevel={1} before={close} />}
+    </dialog>
+  );
+}
