@@ -1,3 +1,4 @@
+import { leadCountsText } from './admin-leads.ts';
 import type { BuildView, ReportSummary, SiteSummary } from './server.ts';
 
 /**
@@ -21,7 +22,7 @@ export const ADMIN_CSP = [
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -100,6 +101,7 @@ function row(site: SiteSummary): string {
 <td class="duration">${seconds(build?.durationMs ?? null)}</td>
 <td class="pages">${build?.pages ?? ''}</td>
 <td class="report">${escape(reportText(build?.summary ?? null))}</td>
+<td class="leads"><a href="/admin/sites/${encodeURIComponent(site.slug)}/leads">${escape(leadCountsText(site.leads))}<span class="visually-hidden"> for ${escape(site.name)}</span></a></td>
 <td><form class="rebuild" method="post" action="/admin/sites/${encodeURIComponent(site.slug)}/rebuild"><button type="submit">Rebuild<span class="visually-hidden"> ${escape(site.name)}</span></button></form></td>
 </tr>`;
 }
@@ -124,7 +126,7 @@ ${modeNote}
 <table>
 <caption>Sites, their last build and live progress</caption>
 <thead>
-<tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Last build</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Pages</th><th scope="col">Report</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
+<tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Last build</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Pages</th><th scope="col">Report</th><th scope="col">Leads</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
 </thead>
 <tbody>
 ${sites.map(row).join('\n')}
@@ -166,6 +168,10 @@ button:focus-visible, input:focus-visible { outline: 3px solid #fb8f44; outline-
 .sign-in { max-width: 26rem; margin: 4rem auto; background: #fff; padding: 1.5rem 2rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.1); }
 .sign-in label { display: block; font-weight: 600; margin: 1rem 0 0.3rem; }
 .sign-in input { font: inherit; width: 100%; box-sizing: border-box; padding: 0.45rem; border: 1px solid #8c959f; border-radius: 0.3rem; margin-bottom: 1rem; }
+.bar-link { color: #fff; }
+.deliveries { margin: 0.25rem 0 0; padding-left: 1.1rem; font-size: 0.85rem; }
+.deliveries li[data-status="flagged"], tr[data-state="flagged"] .lead-state { color: #a40e26; }
+tr[data-state="delivered"] .lead-state { color: #116329; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
 

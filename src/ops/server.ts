@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
@@ -9,7 +10,9 @@ import { siteHandler } from '../generator/preview.ts';
 import { OUT } from '../generator/publish.ts';
 import { WebhookEventSchema } from '../schemas/webhook.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, signInPage } from './admin-page.ts';
+import { leadsCsv, leadsPage } from './admin-leads.ts';
+import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, layout, signInPage } from './admin-page.ts';
+import type { LeadState } from './lead-store.ts';
 import type { OpsConfig } from './config.ts';
 import { SIGNATURE_HEADER, tokenMatches, verifySignature } from './signature.ts';
 import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } from './site-queue.ts';
@@ -62,6 +65,8 @@ export interface OpsContext {
   runStarted: Map<string, number>;
   /** Open event streams, ended when the server closes. */
   streams: Set<() => void>;
+  /** Tells the outbox a lead is ready for delivery. */
+  onLead: (leadId: number) => void;
 }
 
 /**
@@ -83,6 +88,7 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
     site: (slug) => bySlug.get(slug),
     runStarted: new Map(),
     streams: new Set(),
+    onLead: options.onLead ?? (() => {}),
   };
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.config.trustProxy });
 
@@ -111,7 +117,7 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
       now: ctx.now,
       log: ctx.log,
       leadRateLimit: ctx.config.leadRateLimit,
-      onLead: options.onLead,
+      onLead: ctx.onLead,
     }),
   );
   app.get('/healthz', async () => ({ ok: true }));
@@ -164,6 +170,8 @@ export interface SiteSummary {
   /** The last build the ops server recorded; before its first, the last CLI build's report (trigger "cli build"). */
   lastBuild: BuildView | null;
   journal: Record<JournalEntry['status'], number>;
+  /** The site's leads by delivery state. */
+  leads: Record<LeadState, number>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -262,6 +270,7 @@ export function siteSummary(ctx: OpsContext, site: SiteConfig): SiteSummary {
     queue: queueView(ctx.queue.status(site.slug)),
     lastBuild: record ? buildView(record) : reportBuild(ctx.root, site.slug),
     journal: ctx.store.counts(site.slug),
+    leads: ctx.store.leads.counts(site.slug),
   };
 }
 
@@ -462,6 +471,22 @@ export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
     return reply.code(202).send({ queued: true, status: queueView(ctx.queue.status(site.slug)) });
   });
 
+  scope.get<{ Params: { site: string }; Querystring: { limit?: string; before?: string } }>('/api/sites/:site/leads', async (request, reply) => {
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const limit = Math.min(Math.max(Number(request.query.limit) || 50, 1), 500);
+    const beforeId = Number(request.query.before) || undefined;
+    return { site: site.slug, counts: ctx.store.leads.counts(site.slug), leads: ctx.store.leads.list(site.slug, { limit, beforeId }) };
+  });
+
+  scope.post<{ Params: { site: string; id: string } }>('/api/sites/:site/leads/:id/retry', async (request, reply) => {
+    const lead = ctx.store.leads.get(Number(request.params.id));
+    if (!lead || lead.site !== request.params.site) return reply.code(404).send({ error: `no lead ${request.params.id} for site "${request.params.site}"` });
+    const retried = ctx.store.leads.retry(lead.id, ctx.now());
+    if (retried > 0) ctx.onLead(lead.id);
+    return { lead_id: lead.id, retried };
+  });
+
   scope.get('/api/stream', async (request, reply) => {
     if (ctx.streams.size >= MAX_STREAMS) return reply.code(503).header('Retry-After', '30').send({ error: `too many live streams open (${MAX_STREAMS}); close some admin tabs` });
     reply.hijack();
@@ -595,6 +620,32 @@ export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   scope.post('/admin/logout', async (_request, reply) => {
     reply.header('Set-Cookie', `${ADMIN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
     return reply.redirect('/admin', 303);
+  });
+
+  scope.get<{ Params: { site: string } }>('/admin/sites/:site/leads', async (request, reply) => {
+    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    return html(reply, 200, leadsPage(site, ctx.store.leads.list(site.slug, { limit: 200 }), ctx.store.leads.counts(site.slug), layout));
+  });
+
+  scope.get<{ Params: { site: string } }>('/admin/sites/:site/leads.csv', async (request, reply) => {
+    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
+    const site = ctx.site(request.params.site);
+    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const stamp = ctx.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${site.slug}-leads-${stamp}.csv"`)
+      .send(Readable.from(leadsCsv(ctx.store.leads.all(site.slug))));
+  });
+
+  scope.post<{ Params: { site: string; id: string } }>('/admin/sites/:site/leads/:id/retry', async (request, reply) => {
+    if (adminAuth(ctx, request) !== 'cookie' || crossOrigin(request)) return html(reply, 401, signInPage());
+    const lead = ctx.store.leads.get(Number(request.params.id));
+    if (!lead || lead.site !== request.params.site) return reply.code(404).send({ error: `no lead ${request.params.id} for site "${request.params.site}"` });
+    if (ctx.store.leads.retry(lead.id, ctx.now()) > 0) ctx.onLead(lead.id);
+    return reply.redirect(`/admin/sites/${encodeURIComponent(lead.site)}/leads`, 303);
   });
 
   // The Rebuild buttons' form action, for a browser without the page's script.

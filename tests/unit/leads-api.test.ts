@@ -158,3 +158,30 @@ describe('POST /api/leads', () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/sites' })).statusCode).toBe(401);
   });
 });
+
+describe('leads on the admin side', () => {
+  const admin = { authorization: 'Bearer test-admin-token-0123456789' };
+
+  it('lists, exports and retries leads behind the admin token', async () => {
+    await post({ site: 'bayside-mg', form: 'enquiry', ...contact, message: '=HYPERLINK("http://x")', car_id: 100001 });
+    await post({ site: 'bayside-mg', form: 'test-drive', ...contact, name: 'Sam, "Jr"' });
+    expect((await h.app.inject({ method: 'GET', url: '/api/sites/bayside-mg/leads' })).statusCode).toBe(401);
+    const list = (await h.app.inject({ method: 'GET', url: '/api/sites/bayside-mg/leads', headers: admin })).json() as { leads: Array<{ id: number; form: string }>; counts: Record<string, number> };
+    expect(list.leads.map((l) => l.form)).toEqual(['test-drive', 'enquiry']);
+    expect(list.counts.stored + list.counts.pending).toBe(2);
+
+    const csv = await h.app.inject({ method: 'GET', url: '/admin/sites/bayside-mg/leads.csv', headers: admin });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('lead_id,received_at,form,state,First Name,Last Name,Email,Mobile,Postcode,Comments,Enquiry Type,subcategory,vehicle,stock,vin,page,other_fields,deliveries');
+    expect(lines[1]).toContain(`'=HYPERLINK(""http://x"")`);
+    expect(lines[1]).toContain('2024 MG ZS Excite (stock BMG1),BMG1,LSJW74U97RZ000001');
+    expect(lines[2]).toContain('"Sam, ""Jr"""');
+
+    const page = await h.app.inject({ method: 'GET', url: '/admin/sites/bayside-mg/leads', headers: admin });
+    expect(page.body).toContain('2 leads');
+    // Nothing is flagged, so a retry changes nothing.
+    expect((await h.app.inject({ method: 'POST', url: `/api/sites/bayside-mg/leads/${list.leads[0]!.id}/retry`, headers: admin })).json()).toEqual({ lead_id: list.leads[0]!.id, retried: 0 });
+    expect((await h.app.inject({ method: 'POST', url: `/api/sites/northside-used/leads/${list.leads[0]!.id}/retry`, headers: admin })).statusCode).toBe(404);
+  });
+});

@@ -402,7 +402,7 @@ describe('admin page', () => {
     const rows = findAll(document, (el) => el.tagName === 'tr' && attr(el, 'data-site') !== undefined);
     expect(rows.map((r) => attr(r, 'data-site'))).toEqual(['bayside-mg', 'northside-used', 'summit-motor-group']);
     const headers = findAll(document, (el) => el.tagName === 'th' && attr(el, 'scope') === 'col').map((th) => text(th).trim());
-    expect(headers).toEqual(['Site', 'Status', 'Last build', 'Result', 'Duration', 'Pages', 'Report', 'Action']);
+    expect(headers).toEqual(['Site', 'Status', 'Last build', 'Result', 'Duration', 'Pages', 'Report', 'Leads', 'Action']);
     const buttons = findAll(document, (el) => el.tagName === 'button' && text(el).startsWith('Rebuild'));
     expect(buttons.map((b) => text(b))).toEqual(sites.map((s) => `Rebuild ${s.name}`));
     expect(findAll(document, (el) => attr(el, 'aria-live') === 'polite')).toHaveLength(1);
