@@ -4,12 +4,12 @@ import { defineMiddleware } from 'astro:middleware';
 // render. Only `npm run dev` arrives without them: it names the site in
 // DEALER_SITE; the site is loaded once, and each request's path is looked up
 // in its route manifest.
-let devSite: Promise<import('./data/dev-locals.ts').DevSite> | undefined;
+let devSite: Promise<import('./generator/dev-locals.ts').DevSite> | undefined;
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if ('site' in context.locals && context.locals.site) return next();
-  if (!import.meta.env.DEV) throw new Error('Rendered without a site: the generator must pass { site, data, route, images, asOf } as locals.');
-  const { DEV_IMAGE_PREFIX, loadDevSite } = await import('./data/dev-locals.ts');
+  if (!import.meta.env.DEV) throw new Error('Rendered without a site: the generator must pass { site, data, route, images, publicFiles, asOf } as locals.');
+  const { DEV_IMAGE_PREFIX, loadDevSite } = await import('./generator/dev-locals.ts');
   devSite ??= loadDevSite(process.env.DEALER_SITE);
   const { locals, routes } = await devSite;
   const { pathname } = context.url;

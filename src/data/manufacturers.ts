@@ -1,7 +1,6 @@
+import type { MakeKind } from '../lib/labels.ts';
+import { slugify } from '../lib/text.ts';
 import type { Manufacturer } from '../schemas/manufacturer.ts';
-
-/** What kind of vehicles a make builds; brand pages group their grids by it. */
-export type MakeKind = 'car' | 'motorcycle' | 'truck' | 'caravan';
 
 interface MakeEntry {
   name: string;
@@ -59,17 +58,6 @@ const MAKES: MakeEntry[] = [
   { name: 'Coromal', kind: 'caravan', logo: false },
   { name: 'Lotus Caravans', kind: 'caravan', logo: false },
 ];
-
-/** Lowercase, hyphenated slug of a display name. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** The built-in manufacturers, as the platform describes them. */
 export const MANUFACTURERS: Manufacturer[] = MAKES.map((make, index) => ({

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
 import { countsAsVisibleStock } from '../rules/visibility.ts';
-import { slugify } from './manufacturers.ts';
+import { slugify } from '../lib/text.ts';
 import type { QuarantinedRecord } from './quarantine.ts';
 
 const BODY_GROUPS: Array<[RegExp, string]> = [

@@ -1,8 +1,9 @@
+import { carTypeCarsLabel } from '../lib/labels.ts';
+import { slugify } from '../lib/text.ts';
+import { ALL_STOCK_PATH, checkoutPath, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
-import { pagePath } from '../render/urls.ts';
-import { slugify } from './manufacturers.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -57,18 +58,6 @@ export type Route = { path: string; deps: RouteDependencies } & (
 
 export type RouteKind = Route['kind'];
 
-const CAR_TYPE_TITLES: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
-
-/** Path of a vehicle's page (and its sub-pages). */
-export function vehiclePath(vehicle: Pick<NormalisedVehicle, 'slug'>, sub?: string): string {
-  return sub ? pagePath('cars', vehicle.slug, sub) : pagePath('cars', vehicle.slug);
-}
-
-/** Path of an offer under the manufacturer-qualified shape (the canonical one). */
-export function offerPath(offer: { id: string | number; manufacturer?: string | null }): string {
-  return offer.manufacturer ? pagePath('offers', slugify(offer.manufacturer), String(offer.id)) : pagePath('offers', String(offer.id));
-}
-
 /** Facet keys a vehicle belongs to; a change to a vehicle touches the pages of these facets. */
 export function vehicleFacets(v: NormalisedVehicle): string[] {
   return [
@@ -101,7 +90,7 @@ function vehicleRoutes(site: SiteConfig, v: NormalisedVehicle, similar: readonly
   ];
   const own = { vehicles: [id] };
   if (features.print !== 'off') routes.push({ kind: 'vehicle-print', path: vehiclePath(v, 'print'), vehicleId: id, deps: own });
-  if (features.reserve || features.onlinePurchase) routes.push({ kind: 'vehicle-checkout', path: vehiclePath(v, site.urls.checkoutSegment), vehicleId: id, deps: own });
+  if (features.reserve || features.onlinePurchase) routes.push({ kind: 'vehicle-checkout', path: checkoutPath(v, site), vehicleId: id, deps: own });
   if (features.tradeIn) routes.push({ kind: 'vehicle-trade-in', path: vehiclePath(v, 'trade-in'), vehicleId: id, deps: own });
   return routes;
 }
@@ -207,9 +196,9 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   // Search landing pages, each with its first page of results in the HTML.
   const search = (path: string, title: string, filter: SearchFilter) => add(searchRoute(site, vehicles, path, title, filter));
   const present = <T>(values: T[]) => [...new Set(values)].sort();
-  search(pagePath('search', 'new-used-and-demo-cars'), 'New, Used and Demo Cars', {});
+  search(ALL_STOCK_PATH, 'New, Used and Demo Cars', {});
   const carTypes = site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));
-  for (const t of carTypes) search(pagePath('search', `${t}-cars`), `${CAR_TYPE_TITLES[t]} Cars`, { carTypes: [t] });
+  for (const t of carTypes) search(searchPathForCarType(t), carTypeCarsLabel(t), { carTypes: [t] });
   if (carTypes.includes('new') || carTypes.includes('demo')) search(pagePath('search', 'new-and-demo-cars'), 'New and Demo Cars', { carTypes: ['new', 'demo'] });
   const makes = new Map(vehicles.map((v) => [v.make_slug, v.make]));
   for (const [makeSlug, make] of [...makes].sort()) search(pagePath('search', makeSlug), `${make} Cars`, { make: makeSlug });
@@ -234,7 +223,7 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
       const original = routes.find((r) => r.path === canonical);
       if (original?.kind === 'search') add({ ...original, path, canonicalPath: canonical });
     };
-    for (const t of carTypes) twin(pagePath('used-car', t), pagePath('search', `${t}-cars`));
+    for (const t of carTypes) twin(pagePath('used-car', t), searchPathForCarType(t));
     for (const makeSlug of makes.keys()) twin(pagePath('used-car', makeSlug), pagePath('search', makeSlug));
     for (const [, v] of models) twin(pagePath('used-car', v.make_slug, v.model_slug), pagePath('search', v.make_slug, v.model_slug));
     for (const body of present(vehicles.map((v) => v.simple_body))) twin(pagePath('used-car', slugify(body)), pagePath('search', slugify(body)));

@@ -7,8 +7,8 @@ import { buildRouteManifest, type Route } from '../data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
-import type { ImageIndex } from '../render/images.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
@@ -120,7 +120,7 @@ export async function buildSites(options: BuildOptions = {}): Promise<BuildSumma
   const progress = createProgress(log, options.interactive);
   const reports: BuildSummary['sites'] = [];
   try {
-    for (const site of sites) reports.push(await buildSite(site, { ...options, root, app }, progress));
+    for (const site of sites) reports.push(await buildSite(site, { ...options, root, appRoot, app }, progress));
   } finally {
     progress.close();
   }
@@ -131,8 +131,8 @@ export async function buildSites(options: BuildOptions = {}): Promise<BuildSumma
   return { compileSeconds, sites: reports };
 }
 
-async function buildSite(site: SiteConfig, options: BuildOptions & { root: string; app: CompiledApp }, progress: Progress): Promise<SiteBuildReport> {
-  const { root, app } = options;
+async function buildSite(site: SiteConfig, options: BuildOptions & { root: string; appRoot: string; app: CompiledApp }, progress: Progress): Promise<SiteBuildReport> {
+  const { root, appRoot, app } = options;
   const builtAt = new Date().toISOString();
   const timings: PhaseTimings = { pull: 0, manifest: 0, images: 0, render: 0, hostFiles: 0, publish: 0 };
   const report: SiteBuildReport = {
@@ -204,7 +204,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       progress.start(site.slug, 'render', routes.length);
       options.onProgress?.(site.slug, 'render', 0, routes.length);
       const result = await renderRoutes(
-        { appDir: app.dir, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images },
+        { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images },
         routes,
         (done) => {
           progress.update(site.slug, done);

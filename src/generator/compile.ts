@@ -4,7 +4,7 @@ import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'astro';
-import type { RenderLocals } from '../data/render-context.ts';
+import type { RenderLocals } from '../views/render-locals.ts';
 
 /** The compiled app's render function (see src/generator/adapter/server-entry.mjs). */
 export type RenderFn = (request: Request, locals: RenderLocals) => Promise<Response>;

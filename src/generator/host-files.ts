@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
-import { slugify } from '../data/manufacturers.ts';
-import { pagePath, searchPathForCarType } from '../render/urls.ts';
+import { slugify } from '../lib/text.ts';
+import { ALL_STOCK_PATH, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import { zonedParts } from '../rules/time.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -431,7 +431,7 @@ export function redirectsFile(site: SiteConfig, data: RedirectData): string {
   if (features.tradeIn) {
     for (const v of data.vehicles) {
       const id = String(v.id);
-      if (safe(id) && safe(v.slug)) lines.push(`/cars/trade-in car_id=${id} ${vehiclePage(v.slug, 'trade-in')} 301`);
+      if (safe(id) && safe(v.slug)) lines.push(`/cars/trade-in car_id=${id} ${vehiclePath(v, 'trade-in')} 301`);
     }
     lines.push(`/cars/trade-in /trade-in/ 302`);
   } else {
@@ -479,11 +479,11 @@ export function redirectsFile(site: SiteConfig, data: RedirectData): string {
   }
 
   // Pages of vehicles that left the site go to the nearest search page that exists.
-  const removed = (data.removed ?? []).filter((v) => safe(v.slug) && !isPage(vehiclePage(v.slug, '')));
+  const removed = (data.removed ?? []).filter((v) => safe(v.slug) && !isPage(vehiclePath(v)));
   if (removed.length > 0) {
     section('Vehicles no longer listed, to their model, make or all stock');
     for (const v of removed) {
-      const target = [pagePath('search', v.make_slug, v.model_slug), pagePath('search', v.make_slug)].find(exists) ?? pagePath('search', 'new-used-and-demo-cars');
+      const target = [pagePath('search', v.make_slug, v.model_slug), pagePath('search', v.make_slug)].find(exists) ?? ALL_STOCK_PATH;
       lines.push(`/cars/${v.slug} ${target} 301`, `/cars/${v.slug}/* ${target} 301`);
     }
   }
@@ -491,8 +491,4 @@ export function redirectsFile(site: SiteConfig, data: RedirectData): string {
   section('Everything else');
   lines.push('/* /404.html 404', '');
   return lines.join('\n');
-}
-
-function vehiclePage(slug: string, sub: string): string {
-  return pagePath('cars', slug, sub);
 }

@@ -4,14 +4,10 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
-import type { RenderLocals } from '../data/render-context.ts';
 import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
-import type { ImageIndex } from '../render/images.ts';
-import { resolveMenu } from '../render/navigation.ts';
-import { searchRefinements } from '../render/page-views.ts';
 import { isAvailable } from '../rules/availability.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import { DealershipSchema } from '../schemas/dealership.ts';
@@ -23,11 +19,16 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
+import type { ImageIndex } from '../views/images.ts';
+import { resolveMenu } from '../views/navigation.ts';
+import type { RenderLocals } from '../views/render-locals.ts';
+import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
+import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
 
 /**
@@ -312,6 +313,8 @@ export async function updateLiveSite(
   render: RenderFn,
   options: {
     root: string;
+    /** The app's source folder, whose `public/` files every site serves (default: the working directory). */
+    appRoot?: string;
     onProgress?: (done: number, total: number) => void;
     /** Called once every file of the site is replaced, before the snapshot is written. */
     onFilesReplaced?: () => void;
@@ -345,13 +348,14 @@ export async function updateLiveSite(
   }
   lap('images');
 
+  const publicFiles = listPublicFiles(options.appRoot);
   const scriptHashes = new Set(live.state.scriptHashes);
   const styleHashes = new Set(live.state.styleHashes);
   let styleAttributes = live.state.styleAttributes;
   let done = 0;
   options.onProgress?.(0, plan.render.length);
   for (const route of plan.render) {
-    const locals: RenderLocals = { site, data, route, images, asOf: next.snapshot.meta.pulledAt };
+    const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt };
     const response = await render(new Request(`${site.url}${route.path}`), locals);
     const html = await response.text();
     const expected = route.kind === 'not-found' ? 404 : 200;

@@ -1,12 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Route } from '../data/route-manifest.ts';
-import type { ImageIndex } from '../render/images.ts';
+import type { ImageIndex } from '../views/images.ts';
 
 /** What one worker is asked to do. */
 export interface RenderTask {
   /** The compiled app (dist/<code version>). */
   appDir: string;
+  /** The app's source folder, whose `public/` files every site serves. */
+  appRoot: string;
   root: string;
   site: string;
   releaseDir: string;

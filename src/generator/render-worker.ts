@@ -10,6 +10,7 @@ import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadRenderer } from './compile.ts';
 import { outputFile } from './output-paths.ts';
+import { listPublicFiles } from './public-files.ts';
 import type { RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   if (!snapshot) throw new Error(`${task.site}: no snapshot to render from`);
   const data = siteData(snapshot, loadSiteContent(task.site, task.root));
   const render = await loadRenderer(task.appDir);
+  const publicFiles = listPublicFiles(task.appRoot);
   const seen = { scripts: new Map<string, string>(), styles: new Map<string, string>() };
   const hash = (text: string, into: Map<string, string>) => {
     if (!into.has(text)) into.set(text, `sha256-${createHash('sha256').update(text).digest('base64')}`);
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   for (const route of task.routes) {
     let html: string;
     try {
-      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, asOf: task.asOf });
+      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf });
       html = await response.text();
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (response.status !== expected) throw new Error(`answered HTTP ${response.status}, expected ${expected}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
-import { slugify } from '../../src/data/manufacturers.ts';
+import { slugify } from '../../src/lib/text.ts';
 import { readYaml } from '../../src/data/content-files.ts';
 import { normaliseVehicles, offersForSite } from '../../src/data/normalise.ts';
 import { OfferSchema } from '../../src/schemas/offer.ts';

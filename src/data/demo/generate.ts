@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { slugify } from '../manufacturers.ts';
+import { slugify } from '../../lib/text.ts';
 import {
   CARAVAN_MODELS,
   CAR_MODELS,

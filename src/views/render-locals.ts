@@ -1,12 +1,12 @@
-import type { ImageIndex } from '../render/images.ts';
+import type { Route } from '../data/route-manifest.ts';
+import type { SiteData } from '../data/site-data.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { Route } from './route-manifest.ts';
-import type { SiteData } from './site-data.ts';
+import type { ImageIndex } from './images.ts';
 
 /**
  * What every page render receives as `Astro.locals`. A fresh object per
- * request (Astro passes locals by reference); the site, its data and its image
- * index are shared read-only between renders.
+ * request (Astro passes locals by reference); the site, its data, its image
+ * index and the public files are shared read-only between renders.
  */
 export interface RenderLocals {
   site: SiteConfig;
@@ -15,6 +15,12 @@ export interface RenderLocals {
   route: Route;
   /** Processed images of the site, by source path. */
   images: ImageIndex;
+  /**
+   * Site paths of the files under `public/` ('/favicon.svg'), listed once by the generator (or the
+   * dev server) so that view models can tell whether an image a content file names can be served
+   * without reading the disk (see `publicAsset` in `src/views/common.ts`).
+   */
+  publicFiles: ReadonlySet<string>;
   /**
    * The reference time (ISO 8601) that date windows, "new arrival" and offer expiry are judged
    * against: the snapshot's pull time, never the wall clock, so rendering one snapshot twice gives

@@ -1,19 +1,15 @@
+import type { SiteData } from '../data/site-data.ts';
+import { carTypeCarsLabel } from '../lib/labels.ts';
+import { slugify } from '../lib/text.ts';
+import { ALL_STOCK_PATH, locationPath, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import type { MenuItem } from '../schemas/content.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { SiteData } from '../data/site-data.ts';
-import { slugify } from '../data/manufacturers.ts';
-import { pagePath, searchPathForCarType } from './urls.ts';
 
 /** A resolved menu link. */
 export interface NavLink {
   label: string;
   href?: string;
   children: NavLink[];
-}
-
-/** Location detail page of a location slug, per the site's URL shape. */
-export function locationPath(site: SiteConfig, locationSlug: string): string {
-  return pagePath(site.urls.locationBase, locationSlug);
 }
 
 /** Items behind a `dynamic` menu entry, derived from the site's data. */
@@ -24,8 +20,8 @@ function dynamicLinks(source: NonNullable<MenuItem['dynamic']>, site: SiteConfig
     case 'stock': {
       const types = site.search.carTypeOrder.filter((t) => data.vehicles.some((v) => v.car_type === t));
       return [
-        { label: 'All Stock', href: pagePath('search', 'new-used-and-demo-cars'), children: [] },
-        ...types.map((t) => ({ label: `${t[0]!.toUpperCase()}${t.slice(1)} Cars`, href: searchPathForCarType(t), children: [] })),
+        { label: 'All Stock', href: ALL_STOCK_PATH, children: [] },
+        ...types.map((t) => ({ label: carTypeCarsLabel(t), href: searchPathForCarType(t), children: [] })),
       ];
     }
     case 'brands': {

@@ -1,11 +1,12 @@
-import { availabilityView } from '../rules/availability.ts';
-import { cardBadge, type CardBadge } from '../rules/badges.ts';
-import { formatKmInput } from '../rules/formatting.ts';
-import { priceDisplay, type PriceDisplay } from '../rules/pricing.ts';
-import { cardAttributes } from '../rules/search-rules.ts';
-import type { SiteConfig } from '../schemas/site-config.ts';
-import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { vehiclePath } from '../data/route-manifest.ts';
+import { carTypeLabel } from '../../lib/labels.ts';
+import { vehiclePath } from '../../lib/urls.ts';
+import { availabilityView } from '../../rules/availability.ts';
+import { cardBadge, type CardBadge } from '../../rules/badges.ts';
+import { formatKmInput } from '../../rules/formatting.ts';
+import { priceDisplay, type PriceDisplay } from '../../rules/pricing.ts';
+import { cardAttributes } from '../../rules/search-rules.ts';
+import type { SiteConfig } from '../../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
 
 /** Everything a result card shows, decided by the rules. */
 export interface VehicleCardView {
@@ -19,12 +20,10 @@ export interface VehicleCardView {
   chips: string[];
 }
 
-const CAR_TYPE_LABELS: Record<string, string> = { new: 'New', demo: 'Demo', used: 'Used' };
-
 function chip(vehicle: NormalisedVehicle, attribute: string): string | null {
   switch (attribute) {
     case 'car_type':
-      return CAR_TYPE_LABELS[vehicle.car_type] ?? vehicle.car_type;
+      return carTypeLabel(vehicle.car_type);
     case 'km':
       return vehicle.km === null || vehicle.km === undefined ? null : formatKmInput(vehicle.km);
     case 'stocknum':

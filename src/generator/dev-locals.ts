@@ -1,11 +1,12 @@
-import { IMAGE_SIZES, type ImageIndex } from '../render/images.ts';
-import type { RenderLocals } from './render-context.ts';
-import { collectSnapshot } from './pull.ts';
-import { buildRouteManifest, routesByPath, type Route } from './route-manifest.ts';
-import { findSite, loadAllSiteConfigs } from './site-config.ts';
-import { loadSiteContent, siteData } from './site-data.ts';
-import { readSnapshot } from './snapshot-files.ts';
-import { sourceFor } from './sources/for-site.ts';
+import { collectSnapshot } from '../data/pull.ts';
+import { buildRouteManifest, routesByPath, type Route } from '../data/route-manifest.ts';
+import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
+import { loadSiteContent, siteData } from '../data/site-data.ts';
+import { readSnapshot } from '../data/snapshot-files.ts';
+import { sourceFor } from '../data/sources/for-site.ts';
+import { IMAGE_SIZES, type ImageIndex } from '../views/images.ts';
+import type { RenderLocals } from '../views/render-locals.ts';
+import { listPublicFiles } from './public-files.ts';
 
 /** URL prefix under which the dev server serves feed images unprocessed. */
 export const DEV_IMAGE_PREFIX = '/_dev-images/';
@@ -24,7 +25,7 @@ export async function loadDevSite(slug: string | undefined): Promise<DevSite> {
   const data = siteData(snapshot, loadSiteContent(site.slug));
   const routes = routesByPath(buildRouteManifest(site, data));
   console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles, ${routes.size} pages). Pick another with --site <slug>.`);
-  return { locals: { site, data, images: devImages(data), asOf: snapshot.meta.pulledAt }, routes };
+  return { locals: { site, data, images: devImages(data), publicFiles: listPublicFiles(), asOf: snapshot.meta.pulledAt }, routes };
 }
 
 /** Every image at every size points at the unprocessed source: dev favours start-up time over bytes. */

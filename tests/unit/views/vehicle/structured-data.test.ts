@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { generateSiteFeed } from '../../src/data/demo/generate.ts';
-import { normaliseVehicles } from '../../src/data/normalise.ts';
-import { validateRecords } from '../../src/data/quarantine.ts';
-import { loadSiteConfig, parseSiteConfig } from '../../src/data/site-config.ts';
-import type { PictureData } from '../../src/render/images.ts';
-import { breadcrumbJsonLd, itemAvailability, itemCondition, offeredPrice, vehicleJsonLd } from '../../src/render/structured-data.ts';
-import { vehicleBreadcrumbs } from '../../src/render/vehicle-page.ts';
-import { NormalisedVehicleSchema, type NormalisedVehicle } from '../../src/schemas/snapshot.ts';
-import { VehicleSchema } from '../../src/schemas/vehicle.ts';
+import { generateSiteFeed } from '../../../../src/data/demo/generate.ts';
+import { normaliseVehicles } from '../../../../src/data/normalise.ts';
+import { validateRecords } from '../../../../src/data/quarantine.ts';
+import { loadSiteConfig, parseSiteConfig } from '../../../../src/data/site-config.ts';
+import { NormalisedVehicleSchema, type NormalisedVehicle } from '../../../../src/schemas/snapshot.ts';
+import { VehicleSchema } from '../../../../src/schemas/vehicle.ts';
+import type { PictureData } from '../../../../src/views/images.ts';
+import { vehicleBreadcrumbs } from '../../../../src/views/vehicle/head.ts';
+import { breadcrumbJsonLd, itemAvailability, itemCondition, offeredPrice, vehicleJsonLd } from '../../../../src/views/vehicle/structured-data.ts';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
 const site = (extra = '') => parseSiteConfig(`name: Test Motors\ntemplate: classic\nurl: https://www.test.example/\n${extra}`, 'sites/test-motors.yaml');

@@ -2,14 +2,13 @@
  * JSON-LD (schema.org) for the vehicle pages: the vehicle as a `Car` with its `Offer`, and the
  * page's `BreadcrumbList`. Passed to BaseLayout's `jsonLd`, which embeds and escapes them.
  */
-import { vehiclePath } from '../data/route-manifest.ts';
-import { isAvailable } from '../rules/availability.ts';
-import { priceDisplay } from '../rules/pricing.ts';
-import type { SiteConfig } from '../schemas/site-config.ts';
-import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import type { PictureData } from './images.ts';
-import { absoluteUrl } from './urls.ts';
-import type { Crumb } from './vehicle-page.ts';
+import { absoluteUrl, vehiclePath } from '../../lib/urls.ts';
+import { isAvailable } from '../../rules/availability.ts';
+import { priceDisplay } from '../../rules/pricing.ts';
+import type { SiteConfig } from '../../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import type { PictureData } from '../images.ts';
+import type { Crumb } from './head.ts';
 
 /** Most images listed in a vehicle's JSON-LD. */
 export const JSON_LD_IMAGE_LIMIT = 10;

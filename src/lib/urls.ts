@@ -1,0 +1,59 @@
+/**
+ * Every URL shape of a site, built in one place: page paths, the stock search of a car type,
+ * vehicle, offer and location pages, and the few link forms templates need. Like all of
+ * `src/lib/`, it imports nothing outside the folder but types, so the build and the islands build
+ * URLs the same way.
+ */
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { slugify } from './text.ts';
+
+/** A site path with the trailing slash every page URL uses. */
+export function pagePath(...segments: string[]): string {
+  const joined = segments.map((s) => s.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  return joined === '' ? '/' : `/${joined}/`;
+}
+
+/** Absolute public URL of a site path, e.g. canonical links. */
+export function absoluteUrl(site: Pick<SiteConfig, 'url'>, path: string): string {
+  return `${site.url}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** The search landing page of all stock. */
+export const ALL_STOCK_PATH = pagePath('search', 'new-used-and-demo-cars');
+
+/** Stock search for one car type: /search/new-cars/, /search/used-cars/, ... */
+export function searchPathForCarType(carType: string): string {
+  return pagePath('search', `${carType}-cars`);
+}
+
+/** Path of a vehicle's page (and its sub-pages). */
+export function vehiclePath(vehicle: Pick<NormalisedVehicle, 'slug'>, sub?: string): string {
+  return sub ? pagePath('cars', vehicle.slug, sub) : pagePath('cars', vehicle.slug);
+}
+
+/** Path of the checkout page (reserve or buy online) of a vehicle. */
+export function checkoutPath(vehicle: Pick<NormalisedVehicle, 'slug'>, site: Pick<SiteConfig, 'urls'>): string {
+  return vehiclePath(vehicle, site.urls.checkoutSegment);
+}
+
+/** Path of an offer under the manufacturer-qualified shape (the canonical one). */
+export function offerPath(offer: { id: string | number; manufacturer?: string | null }): string {
+  return offer.manufacturer ? pagePath('offers', slugify(offer.manufacturer), String(offer.id)) : pagePath('offers', String(offer.id));
+}
+
+/** Location detail page of a location slug, per the site's URL shape. */
+export function locationPath(site: Pick<SiteConfig, 'urls'>, locationSlug: string): string {
+  return pagePath(site.urls.locationBase, locationSlug);
+}
+
+/** `tel:` link of a displayed phone number. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Site paths get the trailing slash every page uses; anything else (external, mailto, with a query) is kept. */
+export function internalHref(href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//') || /[?#]/.test(href)) return href;
+  return pagePath(href);
+}

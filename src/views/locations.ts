@@ -1,0 +1,146 @@
+/** Location cards, the location grid and a location's own page. */
+import type { SiteData } from '../data/site-data.ts';
+import { locationTypeLabel } from '../lib/labels.ts';
+import { countLabel, slugify } from '../lib/text.ts';
+import { internalHref, locationPath, pagePath, telHref } from '../lib/urls.ts';
+import { locationGridLayout, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
+import { openNow, upcomingSpecialHours, weeklyHoursRows, type HoursRow, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
+import { visibleStock } from '../rules/visibility.ts';
+import type { Location } from '../schemas/location.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { metaDescription, type LinkView } from './common.ts';
+import { ratingView, shownReviews, type RatingView, type ReviewView } from './reviews.ts';
+
+/** Vehicles at a location (by its slug or id). */
+function vehiclesAt(vehicles: readonly NormalisedVehicle[], location: Pick<Location, 'id' | 'slug'>): NormalisedVehicle[] {
+  return vehicles.filter((v) => (location.slug && v.location?.slug === location.slug) || Number(v.location_id) === Number(location.id));
+}
+
+/** The phone a location shows: the site's per-location override, else its own number. */
+export function locationPhone(location: Location, site: Pick<SiteConfig, 'locations'>): { text: string; href: string } | null {
+  const phone = (location.slug ? site.locations.phoneByLocation[location.slug] : undefined) ?? location.contact_detail?.phone ?? location.contact_detail?.landline_phone;
+  return phone?.trim() ? { text: phone.trim(), href: telHref(phone) } : null;
+}
+
+export function addressLine(location: Pick<Location, 'address'>): string {
+  const a = location.address;
+  if (!a) return '';
+  return [a.street, a.city, [a.state, a.postcode].filter(Boolean).join(' ')].filter((part) => part && part.trim()).join(', ');
+}
+
+export interface LocationCardView {
+  id: string;
+  name: string;
+  href: string | null;
+  address: string;
+  typeLabel: string | null;
+  phone: { text: string; href: string } | null;
+  /** Today's hours: '8:00 am - 5:30 pm', 'Closed' or the day's note. */
+  today: string;
+  openNow: boolean;
+  rating: RatingView | null;
+  /** 'View Our Stock' target, when the site shows the button and the location has a slug. */
+  stockHref: string | null;
+  image: string | null;
+}
+
+export function locationCardView(location: Location, site: SiteConfig, now: Date): LocationCardView {
+  const hours = openNow(location.contact_detail?.opening_hours, location.special_hours, now, site.timeZone);
+  return {
+    id: String(location.id),
+    name: location.name,
+    href: location.slug ? locationPath(site, location.slug) : null,
+    address: addressLine(location),
+    typeLabel: locationTypeLabel(location.location_type),
+    phone: locationPhone(location, site),
+    today: hours.today.text,
+    openNow: hours.open,
+    rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
+    stockHref: site.locations.stockButton && location.slug ? pagePath('search', location.slug) : null,
+    image: location.image?.image?.url ?? null,
+  };
+}
+
+export interface LocationGridView {
+  layout: LocationGridLayout;
+  swipeHint: boolean;
+  cards: LocationCardView[];
+}
+
+/** A grid of location cards; the grid layout follows the location-grid rule. */
+export function locationGridView(locations: readonly Location[], site: SiteConfig, now: Date): LocationGridView {
+  return {
+    layout: locationGridLayout(locations.length),
+    swipeHint: showSwipeHint(locations.length),
+    cards: locations.map((l) => locationCardView(l, site, now)),
+  };
+}
+
+/** Primary location first, then the others in feed order. */
+export function orderedLocations(locations: readonly Location[]): Location[] {
+  return [...locations].sort((a, b) => Number(Boolean(b.primary)) - Number(Boolean(a.primary)));
+}
+
+export interface LocationPageView extends LocationCardView {
+  hours: HoursRow[];
+  holidayHours: UpcomingSpecialHours[];
+  reviews: ReviewView[];
+  stockCount: number;
+  popularBodies: LinkView[];
+  directionsHref: string | null;
+  mapHref: string | null;
+  licence: string | null;
+  repairerLicence: string | null;
+  /** 'Book a Service at {name}' for locations that service cars. */
+  service: { heading: string; href: string } | null;
+  description: string;
+  jsonLd: object;
+}
+
+export function locationPageView(location: Location, site: SiteConfig, data: SiteData, now: Date): LocationPageView {
+  const card = locationCardView(location, site, now);
+  const here = vehiclesAt(data.vehicles, location);
+  const stock = visibleStock(here, now, site);
+  const lat = location.address?.lat;
+  const long = location.address?.long;
+  const hasPoint = typeof lat === 'number' && typeof long === 'number';
+  const services = location.location_type === 'service' || location.location_type === 'service-and-parts';
+  const reviews = data.reviews.filter((r) => r.location_id !== null && r.location_id !== undefined && Number(r.location_id) === Number(location.id));
+  return {
+    ...card,
+    hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
+    holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
+    reviews: shownReviews(reviews, site),
+    stockCount: stock.length,
+    popularBodies: popularBodyTypes(here, now, site).map((b) => ({ label: b.value, count: b.count, href: pagePath('search', slugify(b.value)) })),
+    directionsHref: location.address?.place_url ?? (hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${lat},${long}` : null),
+    mapHref: hasPoint ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=${site.locations.mapZoom}/${lat}/${long}` : null,
+    licence: location.dealer_license_number?.trim() || null,
+    repairerLicence: location.motor_vehicle_repairer?.trim() || null,
+    service: services ? { heading: `Book a Service at ${location.name}`, href: internalHref(site.urls.serviceBooking) } : null,
+    description: metaDescription(
+      `${location.name}${card.address ? `, ${card.address}` : ''}. Opening hours, directions, reviews and ${countLabel(stock.length, 'vehicle')} in stock at ${site.name}.`,
+    ),
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'AutoDealer',
+      name: location.name,
+      ...(card.phone ? { telephone: card.phone.text } : {}),
+      ...(location.address
+        ? {
+            address: {
+              '@type': 'PostalAddress',
+              streetAddress: location.address.street ?? undefined,
+              addressLocality: location.address.city ?? undefined,
+              addressRegion: location.address.state ?? undefined,
+              postalCode: location.address.postcode ?? undefined,
+              addressCountry: 'AU',
+            },
+          }
+        : {}),
+      ...(hasPoint ? { geo: { '@type': 'GeoCoordinates', latitude: lat, longitude: long } } : {}),
+      ...(card.rating?.count ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: card.rating.text, reviewCount: card.rating.count } } : {}),
+    },
+  };
+}

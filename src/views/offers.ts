@@ -1,0 +1,97 @@
+/** Offer cards, the offers list and an offer's own page. */
+import type { SiteData } from '../data/site-data.ts';
+import { slugify } from '../lib/text.ts';
+import { internalHref, offerPath, pagePath } from '../lib/urls.ts';
+import { plainText, sanitize } from '../render/html.ts';
+import { offerDescription, offerDisclaimer } from '../rules/offer-text.ts';
+import { isInPromoWindow } from '../rules/promo-window.ts';
+import type { Offer } from '../schemas/offer.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { metaDescription, publicAsset, type LinkView } from './common.ts';
+
+/** An offer shows between its start and expiry (instants, both inclusive), judged at the build's time. */
+export function isOfferCurrent(offer: Pick<Offer, 'start' | 'expiry'>, now: Date, timeZone?: string): boolean {
+  return isInPromoWindow(offer, now, timeZone);
+}
+
+export function currentOffers(offers: readonly Offer[], now: Date, site: Pick<SiteConfig, 'timeZone'>): Offer[] {
+  return offers.filter((offer) => isOfferCurrent(offer, now, site.timeZone));
+}
+
+/**
+ * Where an offer's model link goes: the model's override URL, else its model page when the site
+ * has one, else the make's stock when the site has any of that make; null when there is no
+ * page to go to (offer model slugs are the platform's and need not match a stock model).
+ */
+export function offerModelLink(offer: Offer, data: Pick<SiteData, 'models' | 'vehicles'>): LinkView | null {
+  const model = offer.model;
+  if (!model) return null;
+  if (model.override_url) return { label: `Explore the ${model.name}`, href: internalHref(model.override_url) };
+  const page = model.slug ? data.models.find((m) => m.slug === model.slug) : undefined;
+  if (page) return { label: `Explore the ${model.name}`, href: internalHref(page.override_url ?? `/${page.slug}`) };
+  const make = slugify(offer.manufacturer);
+  if (data.vehicles.some((v) => v.make_slug === make)) return { label: `See ${offer.manufacturer} stock`, href: pagePath('search', make) };
+  return null;
+}
+
+/** Text shown collapsed with the full text behind a toggle (offer description and disclaimer). */
+export interface CollapsedText {
+  short: string;
+  full: string;
+  collapsible: boolean;
+  moreLabel: string | null;
+  lessLabel: string | null;
+}
+
+function collapsed(full: string, cut: (expanded: boolean) => { text: string; collapsible: boolean; toggleLabel: string | null }): CollapsedText {
+  const closed = cut(false);
+  return { short: closed.text, full, collapsible: closed.collapsible, moreLabel: closed.toggleLabel, lessLabel: cut(true).toggleLabel };
+}
+
+export interface OfferCardView {
+  id: string;
+  name: string;
+  href: string;
+  category: string | null;
+  manufacturer: string;
+  description: CollapsedText;
+  disclaimer: CollapsedText | null;
+  modelLink: LinkView | null;
+  /** Shown only when the image can be served (see {@link publicAsset}). */
+  image: string | null;
+  expiry: string | null;
+}
+
+/** An offer as cards show it; `publicFiles` are the site paths under `public/` (see {@link publicAsset}). */
+export function offerCardView(offer: Offer, site: SiteConfig, data: Pick<SiteData, 'models' | 'vehicles'>, publicFiles: ReadonlySet<string>): OfferCardView {
+  const description = plainText(offer.sanitized_description || offer.description);
+  const disclaimer = plainText(offer.disclaimer);
+  return {
+    id: String(offer.id),
+    name: offer.name,
+    href: offerPath(offer),
+    category: offer.category?.trim() || null,
+    manufacturer: offer.manufacturer,
+    description: collapsed(description, (expanded) => offerDescription(description, site.offers, expanded)),
+    disclaimer: disclaimer ? collapsed(disclaimer, (expanded) => offerDisclaimer(disclaimer, site.offers, expanded)) : null,
+    modelLink: offerModelLink(offer, data),
+    image: publicAsset(offer.image_url ?? offer.image_or_model_image?.url, publicFiles),
+    expiry: offer.expiry ?? null,
+  };
+}
+
+export interface OfferPageView extends OfferCardView {
+  descriptionHtml: string;
+  current: boolean;
+  metaDescription: string;
+}
+
+export function offerPageView(offer: Offer, site: SiteConfig, data: SiteData, now: Date, publicFiles: ReadonlySet<string>): OfferPageView {
+  const card = offerCardView(offer, site, data, publicFiles);
+  return {
+    ...card,
+    descriptionHtml: sanitize(offer.description),
+    current: isOfferCurrent(offer, now, site.timeZone),
+    metaDescription: metaDescription(card.description.full || `${offer.name} at ${site.name}.`),
+  };
+}

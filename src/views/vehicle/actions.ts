@@ -1,0 +1,74 @@
+/** How a shopper acts on a vehicle: the number to call, the call block and the action buttons. */
+import { checkoutPath, pagePath, vehiclePath } from '../../lib/urls.ts';
+import { availabilityView } from '../../rules/availability.ts';
+import { phoneDisplay } from '../../rules/phone.ts';
+import { historyReportLink, reserveButton, tradeInButton } from '../../rules/vehicle-actions.ts';
+import type { Location } from '../../schemas/location.ts';
+import type { SiteConfig } from '../../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import { primaryLocation } from './head.ts';
+import { financeCtaHref } from './price.ts';
+
+/**
+ * The number to call about a vehicle. Vehicle pages use, first that is set:
+ * `locations.phoneByCarType[car_type]` (a number configured for vehicle pages of that type),
+ * `locations.phoneByLocation[location slug]` (replaces that location's own number), the
+ * vehicle's location phone, the phone of its location record, then the primary location's.
+ */
+export function vehiclePhone(vehicle: NormalisedVehicle, site: Pick<SiteConfig, 'locations'>, locations: readonly Location[]): string | null {
+  const record = locations.find((l) => vehicle.location_id !== null && vehicle.location_id !== undefined && String(l.id) === String(vehicle.location_id));
+  const slug = vehicle.location?.slug ?? record?.slug;
+  const candidates = [
+    site.locations.phoneByCarType[vehicle.car_type],
+    slug ? site.locations.phoneByLocation[slug] : undefined,
+    vehicle.location?.phone,
+    record?.contact_detail?.phone,
+    primaryLocation(locations)?.contact_detail?.phone,
+  ];
+  return candidates.find((p): p is string => typeof p === 'string' && p.trim() !== '')?.trim() ?? null;
+}
+
+export interface CallBlockView {
+  /** The number, masked after 5 characters unless the site shows it at once. */
+  text: string;
+  masked: boolean;
+  /** tel: link to the full number; the island that reveals the number comes later. */
+  href: string;
+}
+
+/** The call block; `unmasked` for pages where the number is always shown (print). */
+export function callBlock(vehicle: NormalisedVehicle, site: SiteConfig, locations: readonly Location[], unmasked = false): CallBlockView | null {
+  const number = vehiclePhone(vehicle, site, locations);
+  const display = phoneDisplay(number, site, unmasked);
+  // The full number for the link: phoneDisplay with `revealed` gives it and its tel: href.
+  const full = phoneDisplay(number, site, true);
+  if (display.kind === 'none' || full.kind !== 'shown') return null;
+  return { text: display.text, masked: display.kind === 'masked', href: full.href };
+}
+
+// ---------------------------------------------------------------- actions
+
+export interface ActionLink {
+  id: 'enquire' | 'test-drive' | 'reserve' | 'finance' | 'trade-in' | 'history-report' | 'print';
+  label: string;
+  href: string;
+  /** Opens another site in a new tab. */
+  external?: boolean;
+}
+
+/** The action buttons of an available vehicle, in order; none for a sold one (the availability rule). */
+export function vehicleActions(vehicle: NormalisedVehicle, site: SiteConfig): ActionLink[] {
+  if (!availabilityView(vehicle).available) return [];
+  const actions: ActionLink[] = [
+    { id: 'enquire', label: site.vehicle.enquireLabel, href: '#enquire' },
+    { id: 'test-drive', label: 'Book a Test Drive', href: `${pagePath('book-test-drive')}?car_id=${encodeURIComponent(String(vehicle.id))}` },
+  ];
+  const reserve = reserveButton(vehicle, site);
+  if (reserve) actions.push({ id: 'reserve', label: reserve.label, href: checkoutPath(vehicle, site) });
+  const finance = financeCtaHref(vehicle, site);
+  if (finance) actions.push({ id: 'finance', label: 'Apply for Finance', href: finance });
+  if (tradeInButton(vehicle, site)) actions.push({ id: 'trade-in', label: 'Value My Trade-In', href: vehiclePath(vehicle, 'trade-in') });
+  const report = historyReportLink(vehicle);
+  if (report) actions.push({ id: 'history-report', label: 'View History Report', href: report, external: /^https?:/i.test(report) });
+  return actions;
+}

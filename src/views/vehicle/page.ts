@@ -1,0 +1,137 @@
+/**
+ * View models of the vehicle pages (detail, print, checkout, trade-in). Each composes the view
+ * models of its sections (this folder), which call the business rules in `src/rules/`, so the
+ * `.astro` components only lay out data: no rule is decided in a template.
+ */
+import type { SiteData } from '../../data/site-data.ts';
+import { vehiclePath } from '../../lib/urls.ts';
+import { formatKmInput } from '../../rules/formatting.ts';
+import type { SiteConfig } from '../../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import { pictureFor, type ImageIndex } from '../images.ts';
+import { callBlock, vehicleActions } from './actions.ts';
+import { reserveOffer, moneyBackGuarantee } from './checkout.ts';
+import { dealerComments } from './comments.ts';
+import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor } from './extras.ts';
+import { galleryPictures, galleryView } from './gallery.ts';
+import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
+import { financeSummary, priceBlockView } from './price.ts';
+import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
+import { breadcrumbJsonLd, vehicleJsonLd } from './structured-data.ts';
+
+export interface VehiclePageInput {
+  site: SiteConfig;
+  data: SiteData;
+  images: ImageIndex;
+  vehicleId: number;
+  /** The route's similar vehicle ids (manifest order). */
+  similarIds?: readonly number[];
+  path: string;
+  /** The build's reference time. */
+  now: Date;
+}
+
+/** Short facts for summary cards: odometer, transmission, stock number. */
+export function summaryFacts(vehicle: NormalisedVehicle): string[] {
+  return [formatKmInput(vehicle.km), vehicle.simple_transmission, vehicle.stocknum ? `Stock #${vehicle.stocknum}` : ''].filter((f) => f.trim() !== '');
+}
+
+/** Everything the vehicle detail page shows, decided by the rules. */
+export function vehiclePageView(input: VehiclePageInput) {
+  const { site, data, images, now } = input;
+  const vehicle = vehicleForRoute(data, input.vehicleId, input.path);
+  const copy = data.content.copy;
+  const crumbs = vehicleBreadcrumbs(vehicle, site);
+  const pictures = galleryPictures(vehicle, images, site);
+  const price = priceBlockView(vehicle, site);
+  const actions = vehicleActions(vehicle, site);
+  const call = price.available ? callBlock(vehicle, site, data.locations) : null;
+  const reserve = reserveOffer(vehicle, site, copy);
+  const finance = price.available ? financeSummary(vehicle, site, now) : null;
+  const mobileBar = price.available
+    ? [
+        ...(reserve ? [{ label: site.vehicle.reserve.label === 'Buy Online' ? 'Buy Online' : 'Reserve Car Now', href: reserve.href }] : []),
+        { label: site.features.instantMessage ? 'Instant Message' : site.vehicle.enquireLabel, href: '#enquire' },
+        ...(call ? [{ label: 'Call Now', href: call.href }] : []),
+      ]
+    : [];
+  return {
+    vehicle,
+    title: vehicle.display_name,
+    description: vehicleMetaDescription(vehicle, site),
+    ogImage: pictures[0]?.src,
+    jsonLd: [vehicleJsonLd(vehicle, site, pictures), breadcrumbJsonLd(crumbs, site)],
+    crumbs,
+    gallery: galleryView(vehicle, images, site),
+    price,
+    views: vehicle.views ?? null,
+    finance,
+    call,
+    dealer: vehicleLocationName(vehicle, site),
+    actions,
+    printHref: site.features.print !== 'off' ? vehiclePath(vehicle, 'print') : null,
+    keyInfo: keyInfo(vehicle),
+    comments: dealerComments(vehicle, site),
+    whatsIncluded: copy.whatsIncluded,
+    whyBuyFromUs: copy.whyBuyFromUs,
+    warranty: copy.warranty,
+    roadsideAssist: copy.roadsideAssist,
+    reserve,
+    moneyBack: moneyBackGuarantee(vehicle, site, copy),
+    features: featureList(vehicle, site),
+    specs: specList(vehicle, site, now),
+    // A running-cost estimate only helps a shopper who can still buy the car.
+    fuel: price.available ? fuelEstimate(vehicle, site) : null,
+    location: locationBar(vehicle, site, data.locations),
+    similar: site.features.similarVehicles ? similarVehiclesFor(input.similarIds, data.vehicles) : [],
+    banner: bannerLinks(site),
+    enquiry: {
+      title: price.available ? site.vehicle.enquiryTitle : price.enquiryLabel,
+      message: price.available ? undefined : `Please find me something similar to the ${vehicle.display_name}.`,
+      submitLabel: price.available ? 'Send enquiry' : 'Find Me Something Similar',
+    },
+    mobileBar,
+  };
+}
+export type VehiclePageView = ReturnType<typeof vehiclePageView>;
+
+/** The printable page: the vehicle, its price, specifications, comments, location and unmasked phone. */
+export function vehiclePrintView(input: VehiclePageInput) {
+  const { site, data, images, now } = input;
+  const vehicle = vehicleForRoute(data, input.vehicleId, input.path);
+  const record = data.locations.find((l) => String(l.id) === String(vehicle.location_id));
+  const address = vehicle.location?.address ?? record?.address;
+  const firstPhoto = (vehicle.images ?? []).find((i) => !i.isVideo)?.image ?? vehicle.primary_image_url;
+  const comments = dealerComments(vehicle, site);
+  return {
+    vehicle,
+    title: `${vehicle.display_name} (printable)`,
+    description: vehicleMetaDescription(vehicle, site),
+    picture: pictureFor(images, firstPhoto, 'gallery', site),
+    price: priceBlockView(vehicle, site),
+    keyInfo: keyInfo(vehicle),
+    specs: specList(vehicle, site, now),
+    commentsHtml: comments.kind === 'pending' ? null : comments.kind === 'full' ? comments.html : comments.fullHtml,
+    commentsPending: comments.kind === 'pending' ? comments.text : null,
+    features: equipmentItems(vehicle),
+    location: {
+      name: vehicleLocationName(vehicle, site),
+      address: address ? [address.street, address.city, address.state, address.postcode].filter((p) => p && String(p).trim() !== '').join(', ') : null,
+    },
+    call: callBlock(vehicle, site, data.locations, true),
+    backHref: vehiclePath(vehicle),
+    pageUrl: `${site.url}${vehiclePath(vehicle)}`,
+  };
+}
+
+/** The vehicle as context on its sub-pages (checkout, trade-in). */
+export function vehicleSummary(vehicle: NormalisedVehicle, site: SiteConfig, images: ImageIndex) {
+  const firstPhoto = (vehicle.images ?? []).find((i) => !i.isVideo)?.image ?? vehicle.primary_image_url;
+  return {
+    name: vehicle.display_name,
+    href: vehiclePath(vehicle),
+    picture: pictureFor(images, firstPhoto, 'card', site),
+    price: priceBlockView(vehicle, site),
+    facts: summaryFacts(vehicle),
+  };
+}

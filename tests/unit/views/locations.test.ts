@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ReviewSchema } from '../../../src/schemas/review.ts';
+import { locationCardView, locationPageView } from '../../../src/views/locations.ts';
+import { location, NOW, site, siteData, vehicle } from './fixtures.ts';
+
+describe('locations', () => {
+  const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open', open: '08:00', close: '17:30' }));
+  const cleveland = location({
+    id: 12,
+    name: 'Cleveland',
+    slug: 'cleveland',
+    location_type: 'service-and-parts',
+    contact_detail: {
+      phone: '07 3429 8961',
+      opening_hours: [...hours, { weekday: 6, status: 'Open', open: '08:00', close: '12:00' }, { weekday: 0, status: 'Closed', note: 'By appointment only' }],
+    },
+    special_hours: [
+      { date: '2026-11-20', status: 'Closed' },
+      { date: '2026-12-25', status: 'Closed' },
+      { date: '2026-12-26', status: 'Open', start_hour: '10:00', end_hour: '15:00' },
+    ],
+    reviews: { average_rating: '4.26', count: 12 },
+    dealer_license_number: 'MD123',
+  });
+
+  it('groups Mon - Fri, shows the closed day note, and lists upcoming holiday hours only', () => {
+    const view = locationPageView(cleveland, site(), siteData({ locations: [cleveland] }), NOW);
+    expect(view.hours.map((r) => [r.label, r.text])).toEqual([
+      ['Mon', '8:00 am - 5:30 pm'],
+      ['Tue', '8:00 am - 5:30 pm'],
+      ['Wed', '8:00 am - 5:30 pm'],
+      ['Thu', '8:00 am - 5:30 pm'],
+      // Friday 20 November was a holiday in the week being shown, so Mon - Fri splits.
+      ['Fri', 'Closed'],
+      ['Sat', '8:00 am - 12:00 pm'],
+      ['Sun', 'By appointment only'],
+    ]);
+    expect(view.holidayHours).toEqual([
+      { date: '2026-12-25', text: 'Closed' },
+      { date: '2026-12-26', text: '10:00 am - 3:00 pm' },
+    ]);
+    expect(view.today).toBe('By appointment only');
+    const nextWeek = locationPageView(cleveland, site(), siteData(), new Date('2026-11-30T10:00:00+10:00'));
+    expect(nextWeek.hours[0]).toMatchObject({ label: 'Mon - Fri', text: '8:00 am - 5:30 pm' });
+  });
+
+  it('shows visible reviews of the location only, stock counts, service heading and licence', () => {
+    const reviews = [
+      ReviewSchema.parse({ id: 1, customer_name: 'Ann', rating: 5, text: 'Great', location_id: 12, reply_text: 'Thanks' }),
+      ReviewSchema.parse({ id: 2, customer_name: 'Bob', rating: 3.9, text: 'Meh', location_id: 12 }),
+      ReviewSchema.parse({ id: 3, customer_name: 'Cat', rating: 5, text: 'Elsewhere', location_id: 99 }),
+    ];
+    const stock = [vehicle(1, { location_id: 12, location: { id: 12, name: 'Cleveland', slug: 'cleveland' } }), vehicle(2, { location_id: 12, location: { id: 12, name: 'Cleveland', slug: 'cleveland' }, simple_body: 'SUV' }), vehicle(3)];
+    const view = locationPageView(cleveland, site(), siteData({ locations: [cleveland], reviews, vehicles: stock }), NOW);
+    expect(view.reviews.map((r) => r.author)).toEqual(['Ann']);
+    expect(view.reviews[0]!.reply?.text).toBe('Thanks');
+    expect(view.stockCount).toBe(2);
+    expect(view.popularBodies.map((b) => `${b.label}:${b.count}:${b.href}`)).toEqual(['Hatchback:1:/search/hatchback/', 'SUV:1:/search/suv/']);
+    expect(view.service).toEqual({ heading: 'Book a Service at Cleveland', href: '/service/' });
+    expect(view.licence).toBe('MD123');
+    expect(view.rating).toMatchObject({ text: '4.3', count: 12, label: 'Rated 4.3 out of 5 from 12 reviews' });
+  });
+
+  it('uses the per-location phone override and the stock button setting', () => {
+    const withOverride = site({ locations: { phoneByLocation: { cleveland: '07 3000 1111' } } });
+    expect(locationCardView(cleveland, withOverride, NOW).phone).toEqual({ text: '07 3000 1111', href: 'tel:0730001111' });
+    expect(locationCardView(cleveland, site(), NOW).stockHref).toBe('/search/cleveland/');
+    expect(locationCardView(cleveland, site({ locations: { stockButton: false } }), NOW).stockHref).toBeNull();
+    expect(locationCardView(cleveland, site({ urls: { locationBase: 'our-location' } }), NOW).href).toBe('/our-location/cleveland/');
+  });
+});
