@@ -261,6 +261,14 @@ export const SiteCopySchema = z.strictObject({
    */
   moneyBackGuarantee: nonEmptyText.optional(),
   /**
+   * Guidance shown above the trade-in and sell-your-car valuation forms: which cars get an online
+   * estimate, and what the dealer needs when finance is owing. Plain text.
+   * @example 'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead.'
+   */
+  valuationGuidance: nonEmptyText.default(
+    'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead. If the car has finance owing, we need a letter from your lender.',
+  ),
+  /**
    * Brand introduction on a single-brand site's home page, in Markdown.
    * @example '## MG in the Redlands\n\nSee, drive and finance the MG range in one visit.'
    */

@@ -230,8 +230,7 @@ export function leadFormView(kind: FormKind, site: SiteConfig, data: SiteData): 
         id: `${kind}-form`,
         form: kind,
         heading: kind === 'trade-in' ? 'Get a trade-in valuation' : 'Get an offer on your car',
-        intro:
-          'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead. If the car has finance owing, we need a letter from your lender.',
+        intro: data.content.copy.valuationGuidance,
         sections: [section('Your details', contact, rules, site, data), section('Your car', [...car, 'message'], rules, site, data)],
         optIn: site.forms.quoteOptIn,
         submitLabel: kind === 'trade-in' ? 'Request Valuation' : 'Get My Offer',

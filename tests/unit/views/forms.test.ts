@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMS_MESSAGE } from '../../../src/rules/forms.ts';
 import { leadFormView } from '../../../src/views/forms.ts';
-import { location, site, siteData } from './fixtures.ts';
+import { COPY, location, site, siteData } from './fixtures.ts';
 
 describe('lead forms', () => {
   const fields = (form: ReturnType<typeof leadFormView>) => Object.fromEntries(form.sections.flatMap((s) => s.fields).map((f) => [f.name, f]));
@@ -43,6 +43,13 @@ describe('lead forms', () => {
     expect(form.optIn).toBe(false);
     expect(form.intro).toContain('7 years old');
     expect(fields(leadFormView('sell-my-car', site(), siteData())).make).toMatchObject({ required: false });
+  });
+
+  it("shows the site copy's valuation guidance above the trade-in and sell-your-car forms", () => {
+    const data = siteData({ content: { copy: { ...COPY, valuationGuidance: 'Bring your logbook and both keys.' } } });
+    expect(leadFormView('trade-in', site(), data).intro).toBe('Bring your logbook and both keys.');
+    expect(leadFormView('sell-my-car', site(), data).intro).toBe('Bring your logbook and both keys.');
+    expect(leadFormView('finance', site(), data).intro).toBeNull();
   });
 
   it('adds the test-drive dealership picker only when the primary location has distribution locations', () => {
