@@ -15,6 +15,7 @@
  * - `ev-models.yaml` -> {@link EvContentSchema}
  */
 import { z } from 'zod';
+import { META_DESCRIPTION_MAX } from '../lib/text.ts';
 import { href, imageUrl, isoDateTimeWithOffset, slug } from './common.ts';
 import { ColourSchema, EvModelVariantSchema } from './ev-model.ts';
 import { ModelSchema } from './model.ts';
@@ -23,9 +24,6 @@ import { PromoCardSchema } from './promo-card.ts';
 
 /** What a dynamic menu item is filled with at build time. */
 export const MENU_DYNAMIC_SOURCES = ['models', 'stock', 'brands', 'locations'] as const;
-
-/** Longest meta description search engines show in full. */
-export const META_DESCRIPTION_MAX = 160;
 
 /**
  * Adds an issue for every value of `key` that appears more than once in a list, so two offers or
