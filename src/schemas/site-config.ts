@@ -481,6 +481,8 @@ const FormsSchema = z
     enquiryCategories: z
       .array(z.string())
       .default(['General Enquiry', 'Sales Enquiry', 'Service Enquiry', 'Parts Enquiry', 'Careers Enquiry']),
+    /** The content page (by its file name under content/<slug>/pages) that takes job applications with the careers form. */
+    careersPage: z.string().default('careers'),
     /** Analytics event ids. */
     enquiryEventId: z.number().int().default(22),
     careersEventId: z.number().int().default(51),

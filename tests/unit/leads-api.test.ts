@@ -168,7 +168,7 @@ describe('leads on the admin side', () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/sites/bayside-mg/leads' })).statusCode).toBe(401);
     const list = (await h.app.inject({ method: 'GET', url: '/api/sites/bayside-mg/leads', headers: admin })).json() as { leads: Array<{ id: number; form: string }>; counts: Record<string, number> };
     expect(list.leads.map((l) => l.form)).toEqual(['test-drive', 'enquiry']);
-    expect(list.counts.stored + list.counts.pending).toBe(2);
+    expect((list.counts.stored ?? 0) + (list.counts.pending ?? 0)).toBe(2);
 
     const csv = await h.app.inject({ method: 'GET', url: '/admin/sites/bayside-mg/leads.csv', headers: admin });
     expect(csv.headers['content-type']).toContain('text/csv');

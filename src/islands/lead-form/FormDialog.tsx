@@ -2,12 +2,14 @@
  * A lead form in a modal dialog (Enquire Now, the two-step test drive, Finance Enquiry on a vehicle
  * page). Its openers are ordinary links elsewhere on the page, marked `data-form-dialog="<id>"`:
  * without JavaScript they go to the form's own page or section; once this island has hydrated, a
- * click opens the dialog instead. The form is mounted when the dialog first opens, Escape or the
- * close button closes it, and focus returns to the link that opened it.
+ * click opens the dialog instead. The form is loaded and mounted when the dialog first opens,
+ * Escape or the close button closes it, and focus returns to the link that opened it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
-import LeadForm from './LeadForm.tsx';
+
+// The form (and its validation) loads when a dialog first opens, not with the page.
+const LeadForm = lazy(() => import('./LeadForm.tsx'));
 
 export interface FormDialogProps {
   /** Dialog id; openers carry `data-form-dialog` with it. */
@@ -60,7 +62,11 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
       aria-labelledby={`${spec.id}-heading`}
       className="m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 sm:p-8"
     >
-      {opened && <LeadForm spec={spec} headingLevel={1} before={close} />}
+      {opened && (
+        <Suspense fallback={<p role="status" className="py-8 text-center text-slate-700">{close}Loading the form…</p>}>
+          <LeadForm spec={spec} headingLevel={1} before={close} />
+        </Suspense>
+      )}
     </dialog>
   );
 }

@@ -153,6 +153,7 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
       before={before}
       summaryRef={summary}
       stepHeadingRef={stepHeading}
+      onSubmit={onSubmit}
       onChange={(name, value) => {
         setValues((v) => ({ ...v, [name]: value }));
         // An error goes as soon as its field is corrected.

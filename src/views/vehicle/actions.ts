@@ -7,6 +7,7 @@ import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
 import { primaryLocation } from './head.ts';
+import { VEHICLE_DIALOGS } from './forms.ts';
 import { financeCtaHref } from './price.ts';
 
 /**
@@ -54,19 +55,21 @@ export interface ActionLink {
   href: string;
   /** Opens another site in a new tab. */
   external?: boolean;
+  /** Once the page's forms have loaded, opens this form dialog instead of following `href`. */
+  dialog?: string;
 }
 
 /** The action buttons of an available vehicle, in order; none for a sold one (the availability rule). */
 export function vehicleActions(vehicle: NormalisedVehicle, site: SiteConfig): ActionLink[] {
   if (!availabilityView(vehicle).available) return [];
   const actions: ActionLink[] = [
-    { id: 'enquire', label: site.vehicle.enquireLabel, href: '#enquire' },
-    { id: 'test-drive', label: 'Book a Test Drive', href: `${pagePath('book-test-drive')}?car_id=${encodeURIComponent(String(vehicle.id))}` },
+    { id: 'enquire', label: site.vehicle.enquireLabel, href: '#enquire', dialog: VEHICLE_DIALOGS.enquire },
+    { id: 'test-drive', label: 'Book a Test Drive', href: `${pagePath('book-test-drive')}?car_id=${encodeURIComponent(String(vehicle.id))}`, dialog: VEHICLE_DIALOGS.testDrive },
   ];
   const reserve = reserveButton(vehicle, site);
   if (reserve) actions.push({ id: 'reserve', label: reserve.label, href: checkoutPath(vehicle, site) });
   const finance = financeCtaHref(vehicle, site);
-  if (finance) actions.push({ id: 'finance', label: 'Apply for Finance', href: finance });
+  if (finance) actions.push({ id: 'finance', label: 'Apply for Finance', href: finance, dialog: VEHICLE_DIALOGS.finance });
   if (tradeInButton(vehicle, site)) actions.push({ id: 'trade-in', label: 'Value My Trade-In', href: vehiclePath(vehicle, 'trade-in') });
   const report = historyReportLink(vehicle);
   if (report) actions.push({ id: 'history-report', label: 'View History Report', href: report, external: /^https?:/i.test(report) });

@@ -3,6 +3,7 @@
  * models of its sections (this folder), which call the business rules in `src/rules/`, so the
  * `.astro` components only lay out data: no rule is decided in a template.
  */
+import { VEHICLE_DIALOGS, vehicleForms } from './forms.ts';
 import type { SiteData } from '../../data/site-data.ts';
 import { vehiclePath } from '../../lib/urls.ts';
 import { formatKmInput } from '../../rules/formatting.ts';
@@ -51,7 +52,7 @@ export function vehiclePageView(input: VehiclePageInput) {
   const mobileBar = price.available
     ? [
         ...(reserve ? [{ label: site.vehicle.reserve.label === 'Buy Online' ? 'Buy Online' : 'Reserve Car Now', href: reserve.href }] : []),
-        { label: site.features.instantMessage ? 'Instant Message' : site.vehicle.enquireLabel, href: '#enquire' },
+        { label: site.features.instantMessage ? 'Instant Message' : site.vehicle.enquireLabel, href: '#enquire', dialog: VEHICLE_DIALOGS.enquire },
         ...(call ? [{ label: 'Call Now', href: call.href }] : []),
       ]
     : [];
@@ -85,11 +86,8 @@ export function vehiclePageView(input: VehiclePageInput) {
     location: locationBar(vehicle, site, data.locations),
     similar: site.features.similarVehicles ? similarVehiclesFor(input.similarIds, data.vehicles) : [],
     banner: bannerLinks(site),
-    enquiry: {
-      title: price.available ? site.vehicle.enquiryTitle : price.enquiryLabel,
-      message: price.available ? undefined : `Please find me something similar to the ${vehicle.display_name}.`,
-      submitLabel: price.available ? 'Send enquiry' : 'Find Me Something Similar',
-    },
+    forms: vehicleForms(site, data, vehicle, { available: price.available, finance: actions.some((a) => a.id === 'finance') }),
+    photoRequest: price.available && site.features.photoRequests ? { href: '#enquire', dialog: VEHICLE_DIALOGS.photos } : null,
     mobileBar,
   };
 }

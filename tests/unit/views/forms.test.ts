@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { TERMS_MESSAGE } from '../../../src/rules/forms.ts';
-import { leadFormView } from '../../../src/views/forms.ts';
+import { formPageView } from '../../../src/views/forms.ts';
+import type { FormKind } from '../../../src/data/route-manifest.ts';
+import type { SiteConfig } from '../../../src/schemas/site-config.ts';
+import type { SiteData } from '../../../src/data/site-data.ts';
+
+/** The form of a form page (its iframe form has no spec). */
+const leadFormView = (kind: FormKind, s: SiteConfig, data: SiteData) => formPageView(kind, s, data).spec!;
 import { COPY, location, site, siteData } from './fixtures.ts';
 
 describe('lead forms', () => {
-  const fields = (form: ReturnType<typeof leadFormView>) => Object.fromEntries(form.sections.flatMap((s) => s.fields).map((f) => [f.name, f]));
+  const fields = (form: ReturnType<typeof leadFormView>) => Object.fromEntries(form.steps.flatMap((s) => s.fields).map((f) => [f.name, f]));
 
   it('adds the terms checkbox and notice only on sites that require them', () => {
-    expect(leadFormView('book-test-drive', site({ forms: { requireTerms: true } }), siteData()).terms).toEqual({ required: true, notice: TERMS_MESSAGE, href: '/terms-and-conditions/' });
+    expect(leadFormView('book-test-drive', site({ forms: { requireTerms: true } }), siteData()).terms).toEqual({ notice: TERMS_MESSAGE, href: '/terms-and-conditions/' });
     expect(leadFormView('book-test-drive', site(), siteData()).terms).toBeNull();
   });
 
@@ -16,7 +22,7 @@ describe('lead forms', () => {
     const form = leadFormView('service', one, siteData());
     expect(form.heading).toBe('Book Your Service at Bayside MG Capalaba');
     expect(form.form).toBe('service-booking');
-    expect(form.sections.map((s) => s.title)).toEqual(['Contact Details', 'Vehicle Details', 'Order Details']);
+    expect(form.steps.map((s) => s.title)).toEqual(['Contact Details', 'Vehicle Details', 'Order Details']);
     expect(fields(form)['Service Type']).toBeUndefined();
     expect(fields(form)['Vehicle Make']).toMatchObject({ required: true });
     expect(fields(form)['Preferred Service Date']).toMatchObject({ kind: 'datetime-local', required: false });
@@ -27,9 +33,9 @@ describe('lead forms', () => {
   });
 
   it('embeds the booking page instead of the form in iframe mode', () => {
-    const form = leadFormView('service', site({ forms: { servicePage: { mode: 'iframe', iframeUrl: 'https://booking.example/dealer', iframeHeight: 1100 } } }), siteData());
+    const form = formPageView('service', site({ forms: { servicePage: { mode: 'iframe', iframeUrl: 'https://booking.example/dealer', iframeHeight: 1100 } } }), siteData());
     expect(form.iframe).toEqual({ src: 'https://booking.example/dealer', height: 1100, title: 'Book Your Service at Test Motors' });
-    expect(form.sections).toEqual([]);
+    expect(form.spec).toBeNull();
   });
 
   it('asks trade-ins for a required 4-digit postcode and follows the quote opt-in switch', () => {

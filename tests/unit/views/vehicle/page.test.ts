@@ -30,7 +30,9 @@ describe('vehicle page view for a demo dealer', () => {
     expect([page.finance, page.call, page.reserve, page.moneyBack, page.fuel]).toEqual([null, null, null, null, null]);
     expect(page.actions).toEqual([]);
     expect(page.mobileBar).toEqual([]);
-    expect(page.enquiry.message).toContain(sold.display_name);
+    expect(page.forms.inline.heading).toBe('Find Me Something Similar');
+    expect(page.forms.inline.steps[0]!.fields.find((f) => f.name === 'message')?.value).toContain(sold.display_name);
+    expect(page.forms.dialogs).toEqual([]);
   });
 
   it('shows an available used vehicle with the reserve offer, money-back guarantee and mobile bar', () => {
@@ -42,6 +44,8 @@ describe('vehicle page view for a demo dealer', () => {
     expect(page.moneyBack).toBe(data.content.copy.moneyBackGuarantee);
     expect(page.call?.masked).toBe(false);
     expect(page.mobileBar.map((l) => l.label)).toEqual(['Reserve Car Now', 'Instant Message', 'Call Now']);
+    expect(page.forms.dialogs.map((d) => d.id)).toEqual(expect.arrayContaining(['enquire-dialog', 'test-drive-dialog']));
+    expect(page.forms.inline).toMatchObject({ id: 'enquire', form: 'enquiry', hidden: { car_id: String(available.id) } });
     expect(page.jsonLd.map((ld) => ld['@type'])).toEqual(['Car', 'BreadcrumbList']);
   });
 

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import type { SiteConfig } from '../../src/schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { fillVisibleFields, leadsFor, uniqueEmail } from '../support/leads.ts';
+
+const sites = loadAllSiteConfigs('sites');
+const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
+
+/** The form pages a site builds: path, form id, and the lead they send. */
+function formPages(site: SiteConfig): Array<{ path: string; id: string; form: string }> {
+  const path = (p: string) => `/${p.replace(/^\/|\/$/g, '')}/`;
+  const pages: Array<{ path: string; id: string; form: string }> = [];
+  if (site.finance.pageLink.startsWith('/')) pages.push({ path: path(site.finance.pageLink), id: 'finance-form', form: 'finance-enquiry' });
+  if (site.urls.serviceBooking.startsWith('/') && site.forms.servicePage.mode === 'form') pages.push({ path: path(site.urls.serviceBooking), id: 'service-form', form: 'service-booking' });
+  if (site.features.tradeIn) pages.push({ path: '/trade-in/', id: 'trade-in-form', form: 'trade-in' });
+  pages.push({ path: path(site.urls.sellMyCar), id: 'sell-my-car-form', form: 'sell-my-car' });
+  pages.push({ path: '/book-test-drive/', id: 'test-drive-form', form: 'test-drive' });
+  return pages;
+}
+
+/** An available vehicle with a price, from the site's snapshot. */
+function availableVehicle(site: SiteConfig, used?: boolean): NormalisedVehicle {
+  const { vehicles } = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] };
+  return vehicles.find((v) => v.status === 'in_stock' && (v.price ?? 0) > 1000 && (used === undefined || (v.car_type === 'used') === used))!;
+}
+
+/** Scrolls to the form, as a shopper would, and waits until its island has hydrated (it then checks input itself). */
+async function hydrated(page: Page, formId: string): Promise<void> {
+  await page.locator(`#${formId}`).scrollIntoViewIfNeeded();
+  await expect(page.locator(`#${formId} form[novalidate]`)).toBeAttached({ timeout: 15_000 });
+}
+
+/** Goes through the steps of a hydrated form, filling each, and sends it. */
+async function completeForm(page: Page, formId: string, email: string): Promise<void> {
+  const submit = page.locator(`#${formId} form button[type="submit"]`);
+  for (let step = 0; step < 4; step++) {
+    await fillVisibleFields(page, formId, email);
+    const label = (await submit.textContent())?.trim();
+    await submit.click();
+    if (label !== 'Next') return;
+    await expect(page.locator(`#${formId} legend`).first()).toContainText(`Step ${step + 2} of`);
+  }
+}
+
+test.describe('lead forms', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  for (const kind of ['finance-form', 'service-form', 'trade-in-form', 'sell-my-car-form', 'test-drive-form']) {
+    test(`the ${kind.replace(/-form$/, '')} page sends its lead and lands on /success`, async ({ page }, testInfo) => {
+      const site = siteOf(testInfo.project);
+      const target = formPages(site).find((p) => p.id === kind);
+      test.skip(!target, `${site.slug} has no ${kind} page`);
+      const email = uniqueEmail(`${site.slug}-${kind}`);
+      await page.addInitScript(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
+      await page.goto(target!.path);
+      await hydrated(page, kind);
+      await completeForm(page, kind, email);
+      await expect(page).toHaveURL(/\/success\/$/);
+      const leads = leadsFor(email);
+      expect(leads).toHaveLength(1);
+      expect(leads[0]).toMatchObject({ site: site.slug, form: target!.form, fields: { name: 'Jane', last_name: 'Citizen', phone: '0412 345 678' }, spam: false });
+    });
+  }
+
+  test('Book a Test Drive opens a two-step dialog on the vehicle page and sends the car with the lead', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = availableVehicle(site);
+    const email = uniqueEmail(`${site.slug}-vehicle-test-drive`);
+    await page.addInitScript(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
+    await page.goto(`/cars/${vehicle.slug}/`);
+    await expect(page.locator('astro-island:has(#test-drive-dialog)')).not.toHaveAttribute('ssr', { timeout: 15_000 });
+    await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: 'Book a Test Drive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book a test drive' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Step 1 of 2: Your details')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`${site.slug}-test-drive-dialog.png`) });
+    const axe = await new AxeBuilder({ page }).include('#test-drive-dialog').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    await completeForm(page, 'test-drive-dialog-form', email);
+    await expect(page).toHaveURL(/\/success\/$/);
+    const [lead] = leadsFor(email);
+    expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id) }, context: { vehicle: { id: Number(vehicle.id) } } });
+  });
+
+  test('Enquire Now opens the enquiry in a dialog, records the analytics event and the enquiry, then /success', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = availableVehicle(site);
+    const email = uniqueEmail(`${site.slug}-vehicle-enquiry`);
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+      // Keep what was pushed across the navigation to /success.
+      const push = Array.prototype.push;
+      (window as unknown as { dataLayer: unknown[] }).dataLayer.push = function (...items: unknown[]) {
+        sessionStorage.setItem('pushed', JSON.stringify([...JSON.parse(sessionStorage.getItem('pushed') ?? '[]'), ...items]));
+        return push.apply(this, items);
+      };
+    });
+    await page.goto(`/cars/${vehicle.slug}/`);
+    await expect(page.locator('astro-island:has(#enquire-dialog)')).not.toHaveAttribute('ssr', { timeout: 15_000 });
+    await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: site.vehicle.enquireLabel }).click();
+    const dialog = page.getByRole('dialog', { name: site.vehicle.enquiryTitle });
+    await expect(dialog).toBeVisible();
+    await completeForm(page, 'enquire-dialog-form', email);
+    await expect(page).toHaveURL(/\/success\/$/);
+    const [lead] = leadsFor(email);
+    expect(lead).toMatchObject({ form: 'enquiry', fields: { car_id: Number(vehicle.id), message: 'Please call me about this.' } });
+    const pushed = JSON.parse((await page.evaluate(() => sessionStorage.getItem('pushed'))) ?? '[]') as Array<Record<string, unknown>>;
+    const expectedEvent = vehicle.tag?.toLowerCase() === 'test drive only' ? 17 : vehicle.car_type === 'used' ? 15 : 14;
+    expect(pushed).toContainEqual(expect.objectContaining({ event: 'dealer_event', eventId: expectedEvent, lead_id: lead!.id }));
+    expect(pushed).toContainEqual(expect.objectContaining({ event: 'conversion', lead_id: lead!.id }));
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('dealer-sites:last-enquiry'))) ?? 'null');
+    expect(stored).toMatchObject({ category: 'Vehicle Enquiry', leadId: lead!.id, vehicle: { id: Number(vehicle.id) } });
+    // The details are remembered and prefill the next form.
+    await page.goto('/book-test-drive/');
+    await hydrated(page, 'test-drive-form');
+    await expect(page.locator('#test-drive-form [name="email"]')).toHaveValue(email);
+  });
+
+  test('invalid input shows the spec messages, moves focus to them, and sends nothing', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const target = formPages(site).find((p) => p.id === 'sell-my-car-form')!;
+    const posts: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/leads') && posts.push(r.method()));
+    await page.goto(target.path);
+    await hydrated(page, target.id);
+    const form = page.locator(`#${target.id} form`);
+    // Step 1 (the car) has no required field.
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(form.getByRole('button', { name: 'Get My Offer' })).toBeVisible();
+    await form.locator('[name="postcode"]').fill('40');
+    await form.getByRole('button', { name: 'Get My Offer' }).click();
+    const summary = form.getByRole('alert').filter({ hasText: 'Please fix the following errors:' });
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('Please enter your first name.');
+    await expect(summary).toContainText('Invalid postcode. Please enter a 4-digit number.');
+    if (site.forms.requireTerms) await expect(summary).toContainText('* You must agree to the terms of use before submitting the form.');
+    await expect(form.locator('[name="postcode"]')).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({ path: testInfo.outputPath(`${site.slug}-form-errors.png`), fullPage: false });
+    const axe = await new AxeBuilder({ page }).include(`#${target.id}`).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    // Correcting a field clears its error at once.
+    await form.locator('[name="postcode"]').fill('4000');
+    await expect(summary).not.toContainText('Invalid postcode');
+    expect(posts).toEqual([]);
+  });
+
+  test('a network failure says so and keeps every typed value', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    await page.route('**/api/leads', (route) => route.abort('connectionrefused'));
+    await page.goto('/book-test-drive/');
+    await hydrated(page, 'test-drive-form');
+    const email = uniqueEmail(`${site.slug}-offline`);
+    await completeForm(page, 'test-drive-form', email);
+    await expect(page.locator('#test-drive-form [role="alert"]')).toHaveText('An error occurred when submitting this form');
+    await expect(page.locator('#test-drive-form [name="message"]')).toHaveValue('Please call me about this.');
+    await expect(page.locator('#test-drive-form button[type="submit"]')).toBeEnabled();
+    expect(leadsFor(email)).toEqual([]);
+  });
+
+  test('with JavaScript off, the enquiry on a vehicle page still arrives', async ({ browser }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = availableVehicle(site);
+    const email = uniqueEmail(`${site.slug}-no-js`);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto(`/cars/${vehicle.slug}/`);
+    await fillVisibleFields(page, 'enquire', email);
+    await page.locator('#enquire form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/success\/$/);
+    expect(leadsFor(email)).toMatchObject([{ form: 'enquiry', fields: { car_id: Number(vehicle.id) } }]);
+    await context.close();
+  });
+});
