@@ -24,10 +24,12 @@ export interface LeadFormProps {
   successPath?: string;
 }
 
-/** Errors of the fields on one step only. */
+/** Errors of the fields on one step; the last step also owns the rest (the terms checkbox). */
 function stepErrors(spec: FormSpec, step: number, errors: readonly FieldError[]): FieldError[] {
-  const names = new Set(spec.steps[step]!.fields.map((f) => f.name));
-  return errors.filter((e) => names.has(e.field));
+  const here = new Set(spec.steps[step]!.fields.map((f) => f.name));
+  const anywhere = new Set(spec.steps.flatMap((s) => s.fields.map((f) => f.name)));
+  const last = step === spec.steps.length - 1;
+  return errors.filter((e) => here.has(e.field) || (last && !anywhere.has(e.field)));
 }
 
 export default function LeadForm({ spec, headingLevel, before, successPath = '/success/' }: LeadFormProps) {
