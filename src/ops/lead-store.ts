@@ -158,33 +158,50 @@ export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
  */
 export class LeadStore {
   private readonly db: Database.Database;
+  private readonly statements: {
+    byKey: Database.Statement;
+    byContent: Database.Statement;
+    insertLead: Database.Statement;
+    insertDelivery: Database.Statement;
+  };
 
   constructor(db: Database.Database) {
     this.db = db;
     db.exec(LEADS_SCHEMA);
+    // Prepared once: the API stores leads on its hot path.
+    this.statements = {
+      byKey: db.prepare('select id from leads where site = ? and idempotency_key = ?'),
+      byContent: db.prepare('select id from leads where site = ? and content_hash = ? and received_at >= ? order by id limit 1'),
+      insertLead: db.prepare('insert into leads (site, form, idempotency_key, content_hash, fields, context, received_at, spam) values (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertDelivery: db.prepare('insert into lead_deliveries (lead_id, target, next_attempt_at) values (?, ?, ?)'),
+    };
   }
 
   /** Stores a lead; a repeat (same idempotency key, or same content within the window) returns the first one. */
   add(lead: NewLead, at = new Date()): { id: number; duplicate: boolean } {
-    return this.db.transaction(() => {
-      const existing = lead.idempotencyKey
-        ? (this.db.prepare('select id from leads where site = ? and idempotency_key = ?').get(lead.site, lead.idempotencyKey) as { id: number } | undefined)
-        : (this.db
-            .prepare('select id from leads where site = ? and content_hash = ? and received_at >= ? order by id limit 1')
-            .get(lead.site, lead.contentHash, new Date(at.getTime() - REPEAT_WINDOW_MS).toISOString()) as { id: number } | undefined);
-      if (existing) return { id: existing.id, duplicate: true };
-      const id = Number(
-        this.db
-          .prepare('insert into leads (site, form, idempotency_key, content_hash, fields, context, received_at, spam) values (?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(lead.site, lead.form, lead.idempotencyKey, lead.contentHash, JSON.stringify(lead.fields), JSON.stringify(lead.context), at.toISOString(), lead.spam ? 1 : 0)
-          .lastInsertRowid,
-      );
-      if (!lead.spam) {
-        const add = this.db.prepare('insert into lead_deliveries (lead_id, target, next_attempt_at) values (?, ?, ?)');
-        for (const target of lead.targets) add.run(id, target, at.toISOString());
-      }
-      return { id, duplicate: false };
-    })();
+    return this.addMany([{ lead, at }])[0]!;
+  }
+
+  /**
+   * Stores several leads in one transaction, so one commit (one fsync) covers them all: the API
+   * groups the leads that arrive together. Each result is as `add` would give it, in order.
+   */
+  addMany(batch: ReadonlyArray<{ lead: NewLead; at: Date }>): Array<{ id: number; duplicate: boolean }> {
+    return this.db.transaction(() => batch.map(({ lead, at }) => this.insert(lead, at)))();
+  }
+
+  private insert(lead: NewLead, at: Date): { id: number; duplicate: boolean } {
+    const { byKey, byContent, insertLead, insertDelivery } = this.statements;
+    const existing = (
+      lead.idempotencyKey ? byKey.get(lead.site, lead.idempotencyKey) : byContent.get(lead.site, lead.contentHash, new Date(at.getTime() - REPEAT_WINDOW_MS).toISOString())
+    ) as { id: number } | undefined;
+    if (existing) return { id: existing.id, duplicate: true };
+    const id = Number(
+      insertLead.run(lead.site, lead.form, lead.idempotencyKey, lead.contentHash, JSON.stringify(lead.fields), JSON.stringify(lead.context), at.toISOString(), lead.spam ? 1 : 0)
+        .lastInsertRowid,
+    );
+    if (!lead.spam) for (const target of lead.targets) insertDelivery.run(id, target, at.toISOString());
+    return { id, duplicate: false };
   }
 
   get(id: number): StoredLead | null {
