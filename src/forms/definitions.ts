@@ -20,7 +20,7 @@ import { REQUEST_PHOTOS_TEXT, type LeadForm } from '../schemas/leads.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { pagePath } from '../lib/urls.ts';
-import { fieldLook, type FieldLook, type FieldOption } from './fields.ts';
+import { fieldLook, VALUATION_ADJUSTMENTS, type FieldLook, type FieldOption } from './fields.ts';
 
 /** One field as a form shows it. */
 export interface FormFieldSpec extends FieldLook {
@@ -258,6 +258,7 @@ export function valuationForm(ctx: FormContext, kind: 'trade-in' | 'sell-my-car'
     model: 'optional',
     year: 'optional',
     message: 'optional',
+    ...Object.fromEntries(VALUATION_ADJUSTMENTS.map((a) => [a.name, 'optional' as const])),
   };
   const car = kind === 'trade-in' ? ['rego', 'regoState', 'kms', 'finance', 'has_trade_in'] : ['make', 'model', 'year', 'rego', 'regoState', 'kms', 'finance'];
   return {
@@ -265,7 +266,8 @@ export function valuationForm(ctx: FormContext, kind: 'trade-in' | 'sell-my-car'
     heading: kind === 'trade-in' ? 'Get a trade-in valuation' : 'Get an offer on your car',
     intro: ctx.tradeInGuidance ?? null,
     steps: [
-      step('Your car', [...car, 'message'], rules, { regoState: { value: site.state.toUpperCase() } }),
+      step('Your car', car, rules, { regoState: { value: site.state.toUpperCase() } }),
+      step('Its condition', [...VALUATION_ADJUSTMENTS.map((a) => a.name), 'message'], rules),
       step('Your details', [...CONTACT, 'postcode', 'PreferredContactMethod', 'location_id'], rules, { location_id: { options: locationOptions(ctx.locations) } }),
     ],
     hidden: carHidden(ctx.vehicle),

@@ -42,6 +42,18 @@ const options = (values: readonly string[]): FieldOption[] => values.map((value)
 
 const YEAR = { kind: 'text', inputMode: 'numeric', maxLength: 4, pattern: '\\d{4}', patternMessage: 'Please enter a four-digit year, e.g. 2019.' } as const;
 
+/**
+ * The valuation's adjustment questions (trade-in and sell-my-car): answered Yes or No, sent
+ * together as the lead's `adjustmentAnswers`, keyed by the question.
+ */
+export const VALUATION_ADJUSTMENTS: ReadonlyArray<{ name: string; question: string }> = [
+  { name: 'adjust_accident', question: 'Has the car had accident damage?' },
+  { name: 'adjust_service_history', question: 'Does it have a full service history?' },
+  { name: 'adjust_mechanical', question: 'Does it have any mechanical or electrical faults?' },
+  { name: 'adjust_tyres', question: 'Do the tyres need replacing?' },
+  { name: 'adjust_keys', question: 'Do you have two keys?' },
+];
+
 /** Every lead field the forms show. */
 export const FIELD_CATALOGUE: Readonly<Record<string, FieldLook>> = {
   name: { label: 'First Name', kind: 'text', autocomplete: 'given-name' },
@@ -79,6 +91,7 @@ export const FIELD_CATALOGUE: Readonly<Record<string, FieldLook>> = {
   make: { label: 'Make', kind: 'text' },
   model: { label: 'Model', kind: 'text' },
   year: { label: 'Year', ...YEAR },
+  ...Object.fromEntries(VALUATION_ADJUSTMENTS.map((a) => [a.name, { label: a.question, kind: 'select', options: YES_NO } satisfies FieldLook])),
   opt_in: { label: 'Keep me up to date with offers and news', kind: 'checkbox' },
   terms_conditions: { label: 'I agree to the terms of use', kind: 'checkbox' },
 };

@@ -31,6 +31,8 @@ import {
   type LeadForm,
 } from '../schemas/leads.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import { acceptTradeInOffer } from '../rules/forms.ts';
+import { VALUATION_ADJUSTMENTS } from './fields.ts';
 
 /** The schema of each lead form. */
 export const LEAD_SCHEMAS = {
@@ -45,17 +47,24 @@ export const LEAD_SCHEMAS = {
 } as const satisfies Record<LeadForm, z.ZodObject>;
 
 /** Fields whose form value is a checkbox: 'true' or 'on' when ticked. */
-const BOOLEAN_FIELDS = new Set(['opt_in', 'terms_conditions', 'form_completed']);
+const BOOLEAN_FIELDS = new Set(['opt_in', 'terms_conditions', 'form_completed', 'offer_accepted']);
 
 /**
  * A submission as the form sent it (JSON from the island, or the strings of a plain HTML form
  * post) turned into lead fields: checkboxes become booleans, empty checkboxes are dropped,
- * option fields are collected (`*_check` into `additional_services`, `*_radio` dropped), and a
+ * option fields are collected (`*_check` into `additional_services`, `*_radio` dropped), the
+ * valuation's adjustment answers are gathered into `adjustmentAnswers` by question, and a
  * Careers Enquiry becomes a General Enquiry with subcategory Career Enquiry.
  */
 export function leadFields(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
+  const adjustments: Record<string, string> = {};
   for (const [name, value] of Object.entries(collectOptionFields(values))) {
+    const adjustment = VALUATION_ADJUSTMENTS.find((a) => a.name === name);
+    if (adjustment) {
+      if (typeof value === 'string' && value.trim() !== '') adjustments[adjustment.question] = value.trim();
+      continue;
+    }
     if (BOOLEAN_FIELDS.has(name)) {
       const ticked = value === true || value === 'true' || value === 'on';
       if (ticked) fields[name] = true;
@@ -64,6 +73,7 @@ export function leadFields(values: Readonly<Record<string, unknown>>): Record<st
     }
     fields[name] = value;
   }
+  if (Object.keys(adjustments).length > 0) fields.adjustmentAnswers = adjustments;
   if (typeof fields.category === 'string' && fields.category.trim() === CAREERS_CATEGORY) {
     fields.category = GENERAL_CATEGORY;
     fields.subcategory = CAREER_SUBCATEGORY;
@@ -117,7 +127,10 @@ export function validateLead(form: LeadForm, fields: Readonly<Record<string, unk
     }
   }
   if (errors.length > 0 || !result.success) return { ok: false, errors };
-  return { ok: true, lead: result.data as Lead };
+  // A shopper who accepts the valuation offer marks the lead 'offer accepted', subcategory '3. Offer Accepted'.
+  const lead = result.data as Lead;
+  if (lead.form === 'trade-in' && lead.offer_accepted) return { ok: true, lead: acceptTradeInOffer(lead) as Lead };
+  return { ok: true, lead };
 }
 
 /** A schema message as a shopper reads it: the schemas' own sentences, and plain words for the rest. */

@@ -219,6 +219,8 @@ export const TradeInLeadSchema = z.object({
   has_trade_in: blankable(yesNo),
   /** Answers to the valuation adjustment questions, by question. @example { 'Any accident damage?': 'No' } */
   adjustmentAnswers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** The shopper accepts the valuation offer they were shown; the lead is then marked '3. Offer Accepted'. */
+  offer_accepted: z.boolean().optional(),
 });
 export type TradeInLead = z.output<typeof TradeInLeadSchema>;
 export type TradeInLeadInput = z.input<typeof TradeInLeadSchema>;

@@ -128,7 +128,9 @@ test.describe('lead forms', () => {
     await page.goto(target.path);
     await hydrated(page, target.id);
     const form = page.locator(`#${target.id} form`);
-    // Step 1 (the car) has no required field.
+    // The steps about the car have no required field.
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(form.getByText('Step 2 of 3: Its condition')).toBeVisible();
     await form.getByRole('button', { name: 'Next' }).click();
     await expect(form.getByRole('button', { name: 'Get My Offer' })).toBeVisible();
     await form.locator('[name="postcode"]').fill('40');

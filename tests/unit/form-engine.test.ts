@@ -122,6 +122,15 @@ describe('lead validation (island and API alike)', () => {
     });
   });
 
+  it("gathers the valuation's adjustment answers by question, and marks an accepted offer '3. Offer Accepted'", () => {
+    const fields = leadFields({ ...contact, postcode: '4000', adjust_accident: 'No', adjust_keys: 'Yes', adjust_tyres: '', offer_accepted: 'true' });
+    expect(fields.adjustmentAnswers).toEqual({ 'Has the car had accident damage?': 'No', 'Do you have two keys?': 'Yes' });
+    const result = validateLead('trade-in', fields, siteLeadRules('trade-in', bayside));
+    expect(result).toMatchObject({ ok: true, lead: { lead_status: 'offer accepted', subcategory: '3. Offer Accepted', adjustmentAnswers: { 'Do you have two keys?': 'Yes' } } });
+    expect(validateLead('trade-in', leadFields({ ...contact, postcode: '4000' }), siteLeadRules('trade-in', bayside))).toMatchObject({ ok: true, lead: { form: 'trade-in' } });
+    expect(valuationForm(ctx(), 'trade-in').steps.map((s) => s.title)).toEqual(['Your car', 'Its condition', 'Your details']);
+  });
+
   it('accepts a complete lead', () => {
     expect(validateLead('enquiry', { ...contact, message: 'Hi' }, siteLeadRules('enquiry', bayside))).toMatchObject({ ok: true, lead: { form: 'enquiry', name: 'Jane' } });
   });
