@@ -65,6 +65,69 @@ test.describe('lead forms', () => {
     });
   }
 
+  /** Forms on pages that are not form pages: an offer, contact, careers, checkout and the vehicle trade-in. */
+  const otherForms: Array<{ name: string; id: string; form: string; path: (site: SiteConfig) => string | null }> = [
+    {
+      name: 'offer enquiry',
+      id: 'offer-enquiry',
+      form: 'enquiry',
+      path: (site) => /<loc>https?:\/\/[^/]+(\/offers\/[^<]+)<\/loc>/.exec(readFileSync(`out/${site.slug}/sitemap.xml`, 'utf8'))?.[1] ?? null,
+    },
+    { name: 'contact', id: 'contact-form', form: 'enquiry', path: (site) => `/${site.urls.contact.replace(/^\/|\/$/g, '')}/` },
+    { name: 'careers', id: 'careers-form', form: 'enquiry', path: (site) => `/${site.forms.careersPage}/` },
+    { name: 'reserve', id: 'reserve-form', form: 'reserve', path: (site) => (site.features.reserve ? `/cars/${availableVehicle(site).slug}/${site.urls.checkoutSegment}/` : null) },
+    { name: 'vehicle trade-in', id: 'trade-in-form', form: 'trade-in', path: (site) => (site.features.tradeIn ? `/cars/${availableVehicle(site).slug}/trade-in/` : null) },
+  ];
+
+  for (const other of otherForms) {
+    test(`the ${other.name} form sends its lead`, async ({ page }, testInfo) => {
+      const site = siteOf(testInfo.project);
+      const target = other.path(site);
+      test.skip(target === null, `${site.slug} has no ${other.name} form`);
+      const email = uniqueEmail(`${site.slug}-${other.name}`);
+      await page.goto(target!);
+      await hydrated(page, other.id);
+      await completeForm(page, other.id, email);
+      await expect(page).toHaveURL(/\/success\/$/);
+      const [lead] = leadsFor(email);
+      expect(lead).toMatchObject({ site: site.slug, form: other.form });
+      if (other.name === 'careers') expect(lead!.fields).toMatchObject({ category: 'General Enquiry', subcategory: 'Career Enquiry' });
+    });
+  }
+
+  test('Apply for Finance and Request more photos open their forms in dialogs where the site has them', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = availableVehicle(site);
+    await page.goto(`/cars/${vehicle.slug}/`);
+    const opened: string[] = [];
+    for (const [link, dialogId, heading, form] of [
+      ['Apply for Finance', 'finance-dialog', 'Finance Enquiry', 'finance-enquiry'],
+      ['Request more photos', 'request-photos-dialog', 'Request more photos', 'request-photos'],
+    ] as const) {
+      const opener = page.locator(`[data-form-dialog="${dialogId}"]`).first();
+      if ((await opener.count()) === 0) continue;
+      await expect(page.locator(`astro-island:has(#${dialogId})`)).not.toHaveAttribute('ssr', { timeout: 15_000 });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: heading });
+      await expect(dialog).toBeVisible();
+      // Escape closes it and focus returns to the link that opened it.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+      // Open again and send.
+      const email = uniqueEmail(`${site.slug}-${dialogId}`);
+      await opener.click();
+      await completeForm(page, `${dialogId}-form`, email);
+      await expect(page).toHaveURL(/\/success\/$/);
+      expect(leadsFor(email)).toMatchObject([{ form, fields: { car_id: Number(vehicle.id) } }]);
+      opened.push(link);
+      // Forget the remembered details, so the next form is filled with its own address.
+      await page.evaluate(() => localStorage.clear());
+      await page.goto(`/cars/${vehicle.slug}/`);
+    }
+    test.skip(opened.length === 0, `${site.slug} shows neither on this vehicle`);
+  });
+
   test('Book a Test Drive opens a two-step dialog on the vehicle page and sends the car with the lead', async ({ page }, testInfo) => {
     const site = siteOf(testInfo.project);
     const vehicle = availableVehicle(site);
