@@ -275,6 +275,11 @@ export class LeadStore {
     })();
   }
 
+  /** Looks at a pending delivery again later without counting an attempt (its target is not configured yet). */
+  postpone(leadId: number, target: string, until: Date): void {
+    this.db.prepare("update lead_deliveries set next_attempt_at = ? where lead_id = ? and target = ? and status = 'pending'").run(until.toISOString(), leadId, target);
+  }
+
   /** Puts a lead's flagged deliveries back in the outbox, due now, with a fresh count of attempts; returns how many. */
   retry(leadId: number, at = new Date()): number {
     return this.db

@@ -5,6 +5,7 @@ import { loadAllSiteConfigs } from '../data/site-config.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { loadOpsConfig, type OpsConfig } from './config.ts';
 import { createDispatchRunner } from './dispatch.ts';
+import { createLeadOutbox, type LeadOutbox } from './lead-outbox.ts';
 import { createOpsServer } from './server.ts';
 import { SiteQueue, type SiteRunner } from './site-queue.ts';
 import { OpsStore } from './store.ts';
@@ -26,6 +27,7 @@ export interface RunningOps {
   app: FastifyInstance;
   store: OpsStore;
   queue: SiteQueue;
+  outbox: LeadOutbox;
   sites: SiteConfig[];
   /** e.g. http://127.0.0.1:8787 */
   url: string;
@@ -72,7 +74,9 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
   queue.on('finish', (site: string, outcome: { status: string; pages: number; durationMs: number; message?: string }) =>
     log(`${site}: ${outcome.status}, ${outcome.pages} pages in ${(outcome.durationMs / 1000).toFixed(1)} s${outcome.message ? ` (${outcome.message})` : ''}`),
   );
-  const app = createOpsServer({ config, store, queue, sites, root, env, log });
+  // Leads are delivered to the sites' CRM targets from here; the outbox resumes whatever a previous process left.
+  const outbox = createLeadOutbox({ store: store.leads, sites, env, log, retryBaseMs: config.leadRetryBaseMs, maxAttempts: config.leadMaxAttempts });
+  const app = createOpsServer({ config, store, queue, sites, root, env, log, onLead: () => outbox.kick() });
   for (const site of sites) {
     const name = site.integrations.webhookSecretEnv;
     if (!name) log(`${site.slug}: no integrations.webhookSecretEnv in sites/${site.slug}.yaml, so its webhooks answer 503.`);
@@ -102,12 +106,14 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     clearInterval(retry);
+    await outbox.stop(0);
     queue.close();
     store.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new Error(`Port ${config.port} on ${config.host} is in use. Stop the other process or set OPS_PORT to a free port.`);
     throw error;
   }
+  outbox.start();
   const address = app.server.address() as AddressInfo;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${shownHost}:${address.port}`;
@@ -118,6 +124,7 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
       clearInterval(retry);
       queue.close();
       await app.close();
+      await outbox.stop();
       const deadline = Date.now() + timeoutMs;
       const running = () => sites.filter((s) => queue.status(s.slug).state === 'running').map((s) => s.slug);
       if (running().length > 0) log(`Waiting for running builds to finish: ${running().join(', ')}`);
@@ -127,7 +134,7 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
       store.close();
     })());
 
-  return { config, app, store, queue, sites, url, close };
+  return { config, app, store, queue, outbox, sites, url, close };
 }
 
 /** The lines printed at start: where the admin page, the webhooks and each site's preview are. */
