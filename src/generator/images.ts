@@ -249,7 +249,7 @@ export async function processImages(jobs: readonly ImageJob[], options: ProcessI
         dims = await transformSlots(async () => {
           const source = await bytes();
           const pixels = await resizedPixels(source, width, height).catch((error: Error) => {
-            throw new SkipSource(`not a usable image: ${error.message}`);
+            throw new SkipSource(`not a usable image: ${unusableReason(source, error)}`);
           });
           for (const output of missing) {
             const encoded = await encode(sharp(pixels.data, { raw: pixels.info }), output.format).toBuffer();
@@ -351,6 +351,25 @@ function encode(image: Sharp, format: ImageFormat): Sharp {
  * than the size is never enlarged: it is cropped to the size's aspect ratio at its own resolution.
  * No metadata survives (sharp strips it unless asked to keep it).
  */
+/**
+ * Why a source could not be decoded, in words that do not depend on timing. libvips keeps one
+ * error buffer for all its threads, so when several images are decoded at once another one may
+ * take the message and this one reports only 'Unknown error'. A file cut off before its end marker
+ * is named as truncated from its own bytes; otherwise the decoder's message is used.
+ */
+export function unusableReason(bytes: Buffer, error: Error): string {
+  const endsWith = (tail: number[]) => bytes.length >= tail.length && tail.every((b, i) => bytes[bytes.length - tail.length + i] === b);
+  const startsWith = (head: number[]) => head.every((b, i) => bytes[i] === b);
+  const jpeg = startsWith([0xff, 0xd8, 0xff]);
+  const png = startsWith([0x89, 0x50, 0x4e, 0x47]);
+  // A JPEG ends with its EOI marker (FF D9), a PNG with its IEND chunk (and its CRC).
+  if ((jpeg && !endsWith([0xff, 0xd9])) || (png && !endsWith([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]))) {
+    return `the ${jpeg ? 'JPEG' : 'PNG'} file is truncated (it ends before its image data does)`;
+  }
+  const message = error.message.trim();
+  return message && message !== 'Unknown error' ? message : 'the image data is damaged';
+}
+
 async function resizedPixels(bytes: Buffer, width: number, height: number): Promise<{ data: Buffer; info: OutputInfo }> {
   // 'truncated': a cut-off file fails (it would show a grey band); harmless warnings browsers ignore do not.
   const input = { failOn: 'truncated' } as const;

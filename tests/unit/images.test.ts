@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageJobs, processImages, type ImageJob, type ProcessImagesOptions } from '../../src/generator/images.ts';
+import { imageJobs, processImages, unusableReason, type ImageJob, type ProcessImagesOptions } from '../../src/generator/images.ts';
 import { IMAGE_SIZES } from '../../src/render/images.ts';
 import type { Location } from '../../src/schemas/location.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
@@ -49,6 +49,19 @@ describe('imageJobs', () => {
     const data = { vehicles: [vehicle({ primary_image_url: 'images/a.jpg' })], locations: [] };
     expect(imageJobs(data, { images: { cdn: { baseUrl: 'https://img.example.com', quality: 75, width: 640 } } })).toEqual([]);
     expect(imageJobs(data, { images: {} })).toEqual([{ source: 'images/a.jpg', sizes: ['card'] }]);
+  });
+});
+
+describe('unusableReason', () => {
+  // libvips shares one error buffer between threads: under load a failed decode may report only 'Unknown error'.
+  it('names a truncated file from its own bytes, whatever message the decoder gave', async () => {
+    const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#c00' } }).png().toBuffer();
+    const lost = new Error('Unknown error');
+    expect(unusableReason(jpeg.subarray(0, jpeg.length / 2), lost)).toBe('the JPEG file is truncated (it ends before its image data does)');
+    expect(unusableReason(png.subarray(0, png.length - 4), lost)).toBe('the PNG file is truncated (it ends before its image data does)');
+    expect(unusableReason(jpeg, lost)).toBe('the image data is damaged');
+    expect(unusableReason(Buffer.from('not an image'), new Error('Input buffer contains unsupported image format'))).toBe('Input buffer contains unsupported image format');
   });
 });
 
