@@ -33,6 +33,12 @@ async function hydrated(page: Page, formId: string): Promise<void> {
   await expect(page.locator(`#${formId} form[novalidate]`)).toBeAttached({ timeout: 15_000 });
 }
 
+/** Axe's serious and critical violations inside one form. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).include(selector).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+}
+
 /** Goes through the steps of a hydrated form, filling each, and sends it. */
 async function completeForm(page: Page, formId: string, email: string): Promise<void> {
   const submit = page.locator(`#${formId} form button[type="submit"]`);
@@ -57,6 +63,7 @@ test.describe('lead forms', () => {
       await page.addInitScript(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
       await page.goto(target!.path);
       await hydrated(page, kind);
+      expect(await seriousViolations(page, `#${kind}`)).toEqual([]);
       await completeForm(page, kind, email);
       await expect(page).toHaveURL(/\/success\/$/);
       const leads = leadsFor(email);
@@ -87,6 +94,7 @@ test.describe('lead forms', () => {
       const email = uniqueEmail(`${site.slug}-${other.name}`);
       await page.goto(target!);
       await hydrated(page, other.id);
+      expect(await seriousViolations(page, `#${other.id}`)).toEqual([]);
       await completeForm(page, other.id, email);
       await expect(page).toHaveURL(/\/success\/$/);
       const [lead] = leadsFor(email);
@@ -110,6 +118,8 @@ test.describe('lead forms', () => {
       await opener.click();
       const dialog = page.getByRole('dialog', { name: heading });
       await expect(dialog).toBeVisible();
+      await expect(dialog.locator('form')).toBeVisible();
+      expect(await seriousViolations(page, `#${dialogId}`)).toEqual([]);
       // Escape closes it and focus returns to the link that opened it.
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -140,8 +150,7 @@ test.describe('lead forms', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Step 1 of 2: Your details')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-test-drive-dialog.png`) });
-    const axe = await new AxeBuilder({ page }).include('#test-drive-dialog').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
 
     await completeForm(page, 'test-drive-dialog-form', email);
     await expect(page).toHaveURL(/\/success\/$/);
@@ -205,8 +214,7 @@ test.describe('lead forms', () => {
     if (site.forms.requireTerms) await expect(summary).toContainText('* You must agree to the terms of use before submitting the form.');
     await expect(form.locator('[name="postcode"]')).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-form-errors.png`), fullPage: false });
-    const axe = await new AxeBuilder({ page }).include(`#${target.id}`).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    expect(await seriousViolations(page, `#${target.id}`)).toEqual([]);
     // Correcting a field clears its error at once.
     await form.locator('[name="postcode"]').fill('4000');
     await expect(summary).not.toContainText('Invalid postcode');
