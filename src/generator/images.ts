@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_SIZES, type ImageIndex, type ImageRendition, type ImageSize } from '../render/images.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -248,8 +248,8 @@ export async function processImages(jobs: readonly ImageJob[], options: ProcessI
       if (missing.length > 0) {
         dims = await transformSlots(async () => {
           const source = await bytes();
-          const pixels = await resizedPixels(source, width, height).catch((error: Error) => {
-            throw new SkipSource(`not a usable image: ${unusableReason(source, error)}`);
+          const pixels = await resizedPixels(source, width, height).catch(async () => {
+            throw new SkipSource(`not a usable image: ${await unusableReason(source, width, height)}`);
           });
           for (const output of missing) {
             const encoded = await encode(sharp(pixels.data, { raw: pixels.info }), output.format).toBuffer();
@@ -346,33 +346,58 @@ function encode(image: Sharp, format: ImageFormat): Sharp {
 }
 
 /**
+ * Why a source that failed to decode cannot be used, decided from its bytes alone, never from the
+ * decoder's message. libvips keeps one error buffer for the whole process and sharp empties it at
+ * the end of every job, so while other images are being processed a failed decode reports
+ * 'Unknown error', or another image's message ('vipspng: libpng read error' for a JPEG): which one
+ * depends on timing. Whether a decode fails does not, so the reason comes from decode outcomes:
+ * - no readable header: an unsupported format (sharp's own fixed message), or a damaged header;
+ * - a header, but more pixels than sharp accepts: too large;
+ * - the same cut succeeds once truncation is tolerated (`failOn: 'none'`): truncated, which
+ *   `resizedPixels` refuses because the missing part would show as a grey band;
+ * - does not decode even then: damaged or incomplete image data.
+ */
+export async function unusableReason(bytes: Buffer, width: number, height: number): Promise<string> {
+  const tolerant = { failOn: 'none' } as const;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, tolerant).metadata();
+  } catch (error) {
+    return /^Input (buffer|file) contains unsupported image format/.test((error as Error).message)
+      ? 'unsupported image format (its bytes are not a JPEG, PNG, WebP, AVIF, GIF or TIFF image, whatever its name says)'
+      : 'its header is damaged or cut off, so it cannot be read; export or upload the photo again';
+  }
+  const format = FORMAT_NAMES[meta.format] ?? meta.format.toUpperCase();
+  if (meta.width * meta.height > SHARP_PIXEL_LIMIT) {
+    return `the ${format} image is too large (${meta.width}x${meta.height} pixels; at most ${Math.round(SHARP_PIXEL_LIMIT / 1e6)} megapixels are read)`;
+  }
+  const decodes = await resizedPixels(bytes, width, height, 'none').then(
+    () => true,
+    () => false,
+  );
+  return decodes
+    ? `the ${format} file is truncated: its image data ends early, so part of the picture is missing; export or upload the photo again`
+    : `the ${format} image data is damaged or incomplete and cannot be decoded; export or upload the photo again`;
+}
+
+const FORMAT_NAMES: Record<string, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', tiff: 'TIFF', heif: 'AVIF/HEIF', svg: 'SVG' };
+/** sharp's default `limitInputPixels` (0x3FFF squared), which the pipeline does not change. */
+const SHARP_PIXEL_LIMIT = 0x3fff * 0x3fff;
+
+/**
  * The source cut to the size: decoded once, upright (EXIF orientation applied), flattened onto white,
  * sRGB, cover-cropped around the centre, as raw pixels that each format is encoded from. A source smaller
  * than the size is never enlarged: it is cropped to the size's aspect ratio at its own resolution.
  * No metadata survives (sharp strips it unless asked to keep it).
  */
-/**
- * Why a source could not be decoded, in words that do not depend on timing. libvips keeps one
- * error buffer for all its threads, so when several images are decoded at once another one may
- * take the message and this one reports only 'Unknown error'. A file cut off before its end marker
- * is named as truncated from its own bytes; otherwise the decoder's message is used.
- */
-export function unusableReason(bytes: Buffer, error: Error): string {
-  const endsWith = (tail: number[]) => bytes.length >= tail.length && tail.every((b, i) => bytes[bytes.length - tail.length + i] === b);
-  const startsWith = (head: number[]) => head.every((b, i) => bytes[i] === b);
-  const jpeg = startsWith([0xff, 0xd8, 0xff]);
-  const png = startsWith([0x89, 0x50, 0x4e, 0x47]);
-  // A JPEG ends with its EOI marker (FF D9), a PNG with its IEND chunk (and its CRC).
-  if ((jpeg && !endsWith([0xff, 0xd9])) || (png && !endsWith([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]))) {
-    return `the ${jpeg ? 'JPEG' : 'PNG'} file is truncated (it ends before its image data does)`;
-  }
-  const message = error.message.trim();
-  return message && message !== 'Unknown error' ? message : 'the image data is damaged';
-}
-
-async function resizedPixels(bytes: Buffer, width: number, height: number): Promise<{ data: Buffer; info: OutputInfo }> {
+async function resizedPixels(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  failOn: 'truncated' | 'none' = 'truncated',
+): Promise<{ data: Buffer; info: OutputInfo }> {
   // 'truncated': a cut-off file fails (it would show a grey band); harmless warnings browsers ignore do not.
-  const input = { failOn: 'truncated' } as const;
+  const input = { failOn };
   const meta = await sharp(bytes, input).metadata();
   const source = meta.autoOrient ?? { width: meta.width, height: meta.height };
   let target = { width, height };
