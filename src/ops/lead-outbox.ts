@@ -10,10 +10,11 @@
  * - 408, 425, 429, 5xx, a network error or a timeout: retried with exponential backoff and full
  *   jitter (a Retry-After on 429 or 503 is honoured, capped at `retryMaxMs`), then flagged after
  *   `maxAttempts` attempts.
- * - A target whose URL variable is unset (or not an http(s) URL): its leads wait, without an attempt
- *   recorded or counted, and the log says once which variable to set. The variables are read again
- *   on every pass (at least every `idleMs`, and on `kick`), and waiting leads are due at once when
- *   theirs is set. A site or target no longer in the config: its leads wait likewise, logged once.
+ * - A target whose URL variable is unset (or not an http(s) URL), or whose token variable is named
+ *   but unset: its leads wait, without an attempt recorded or counted, and the log says once which
+ *   variable to set. The variables are read again on every pass (at least every `idleMs`, and on
+ *   `kick`), and waiting leads are due at once when they are set. A site or target no longer in
+ *   the config: its leads wait likewise, logged once.
  *
  * At most `concurrency` attempts are in flight, never two for one delivery. A pass runs when
  * `kick` is called (a lead was stored or retried), when the next delivery falls due, and at least
@@ -166,8 +167,12 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   const inFlight = new Map<string, Promise<void>>();
   /** Deliveries whose attempt could not be recorded (the store failed): left alone until then. */
   const heldUntil = new Map<string, number>();
-  /** Deliveries waiting for a URL variable, by site and target, so they are due again once it is set. */
-  const waiting = new Map<string, { site: string; target: string; urlEnv: string; leads: Set<number> }>();
+  /** Deliveries waiting for their target's variables, by site and target, so they are due again once those are set. */
+  const waiting = new Map<string, { site: string; target: string; urlEnv: string; tokenEnv: string | undefined; leads: Set<number> }>();
+  /** The log line for leads waiting on a target's configuration, once per target and reason. */
+  const waitingLine = (site: string, target: string, problem: string) => {
+    warnOnce(`config:${site}\u0000${target}\u0000${problem}`, `${site}: leads for "${target}" are waiting because ${problem} and they will be delivered.`);
+  };
   /** Targets seen failing (by site and target), so the log says when one starts and stops failing. */
   const failing = new Set<string>();
   const warned = new Set<string>();
@@ -185,14 +190,27 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
   };
   const later = (ms: number) => new Date(now().getTime() + ms);
 
-  /** Leads waiting for a variable that is now set are due again. */
+  /** What keeps a target from being sent to: its URL variable unset (or not a URL), or its token variable unset. */
+  function missing(target: { urlEnv: string; tokenEnv?: string | undefined }): string | null {
+    const url = env[target.urlEnv]?.trim();
+    if (!url) return `${target.urlEnv} is not set; set it to the target's URL`;
+    if (!usableUrl(url)) return `${target.urlEnv} is not an http(s) URL; set it to the target's URL`;
+    if (target.tokenEnv && !env[target.tokenEnv]?.trim()) return `${target.tokenEnv} is not set; set it to the target's token`;
+    return null;
+  }
+
+  /** Leads waiting for variables that are now set are due again. */
   function wakeWaiting(): void {
     for (const [key, w] of waiting) {
-      if (!usableUrl(env[w.urlEnv])) continue;
+      const problem = missing(w);
+      if (problem) {
+        waitingLine(w.site, w.target, problem);
+        continue;
+      }
       for (const leadId of w.leads) store.postpone(leadId, w.target, now());
       waiting.delete(key);
-      warned.delete(`url:${key}`);
-      log(`${w.site}: ${w.urlEnv} is set; delivering ${w.leads.size} waiting lead(s) to "${w.target}".`);
+      for (const line of warned) if (line.startsWith(`config:${key}\u0000`)) warned.delete(line);
+      log(`${w.site}: "${w.target}" is configured; delivering ${w.leads.size} waiting lead(s).`);
     }
   }
 
@@ -220,15 +238,10 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       return null;
     }
     const key = `${site.slug}\u0000${target.name}`;
-    const url = env[target.urlEnv]?.trim();
-    if (!usableUrl(url)) {
-      warnOnce(
-        `url:${key}`,
-        url
-          ? `${site.slug}: leads for "${target.name}" are waiting because ${target.urlEnv} is not an http(s) URL; set it to the target's URL and they will be delivered.`
-          : `${site.slug}: leads for "${target.name}" are waiting because ${target.urlEnv} is not set; set it to the target's URL and they will be delivered.`,
-      );
-      const entry = waiting.get(key) ?? { site: site.slug, target: target.name, urlEnv: target.urlEnv, leads: new Set<number>() };
+    const problem = missing(target);
+    if (problem) {
+      waitingLine(site.slug, target.name, problem);
+      const entry = waiting.get(key) ?? { site: site.slug, target: target.name, urlEnv: target.urlEnv, tokenEnv: target.tokenEnv, leads: new Set<number>() };
       entry.leads.add(lead.id);
       waiting.set(key, entry);
       store.postpone(lead.id, target.name, later(UNSET_WAIT_MS));
@@ -242,14 +255,15 @@ export function createLeadOutbox(options: LeadOutboxOptions): LeadOutbox {
       flag({ leadId: lead.id, target: target.name, at: now().toISOString(), statusCode: null, error, durationMs: 0 }, site.slug, due.attempts + 1);
       return null;
     }
-    const token = target.tokenEnv ? env[target.tokenEnv]?.trim() : undefined;
+    const url = env[target.urlEnv]!.trim();
+    const token = target.tokenEnv ? env[target.tokenEnv]!.trim() : undefined;
     return {
       key: keyOf(due),
       leadId: lead.id,
       site: site.slug,
       target: target.name,
       attempts: due.attempts,
-      url: url!,
+      url,
       body,
       headers: {
         'Content-Type': target.format === 'adf' ? 'application/xml; charset=utf-8' : 'application/json',

@@ -350,7 +350,29 @@ describe('lead outbox', () => {
     o.kick();
     await until(() => all(ids).every((d) => d.status === 'delivered'), 3000);
     expect(crm.seen.length + dms.seen.length).toBe(6);
-    expect(logged).toContain('bayside-mg: TEST_CRM_URL is set; delivering 3 waiting lead(s) to "crm".');
+    expect(logged).toContain('bayside-mg: "crm" is configured; delivering 3 waiting lead(s).');
+  });
+
+  it('keeps leads waiting while a token variable the target names is unset, or its URL is not a URL', async () => {
+    const crm = await standIn(jsonCrm(0));
+    const ids = addLeads(2, { targets: ['crm'] });
+    const env: Record<string, string | undefined> = { TEST_CRM_URL: 'crm.example/leads' };
+    const o = outbox(env, { idleMs: 60_000 });
+    await until(() => logged.length === 1);
+    env.TEST_CRM_URL = crm.url;
+    o.kick();
+    await until(() => logged.length === 2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(crm.seen).toHaveLength(0);
+    expect(all(ids).map((d) => [d.status, d.attempts])).toEqual(Array(2).fill(['pending', 0]));
+    expect(logged).toEqual([
+      `bayside-mg: leads for "crm" are waiting because TEST_CRM_URL is not an http(s) URL; set it to the target's URL and they will be delivered.`,
+      `bayside-mg: leads for "crm" are waiting because TEST_CRM_TOKEN is not set; set it to the target's token and they will be delivered.`,
+    ]);
+    env.TEST_CRM_TOKEN = TOKEN;
+    o.kick();
+    await until(() => count('delivered') === 2, 3000);
+    expect(crm.seen.map((s) => s.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
 
   it('keeps leads of a site or target no longer configured waiting, logged once', async () => {
