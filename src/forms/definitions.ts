@@ -8,6 +8,7 @@
 import { leadEventId } from '../rules/analytics.ts';
 import {
   CAREERS_CATEGORY,
+  CHECK_OPTION_SUFFIX,
   enquiryFieldRules,
   serviceFieldRules,
   testDriveFieldRules,
@@ -100,12 +101,12 @@ function field(name: string, requirement: FieldRequirement, overrides: Partial<F
 }
 
 /**
- * Fields of a step, in the given order, keeping those the rules show. A select without options
- * cannot be answered, so it is left out.
+ * Fields of a step, in the given order, keeping those the rules show. A select (or a set of
+ * ticks) without options cannot be answered, so it is left out.
  */
 function step(title: string | null, names: readonly string[], rules: FieldRules, options: Record<string, Partial<FieldLook>> = {}): FormStep {
   const fields = names.filter((n) => rules[n] !== undefined).map((n) => field(n, rules[n]!, options[n]));
-  return { title, fields: fields.filter((f) => f.kind !== 'select' || (f.options?.length ?? 0) > 0) };
+  return { title, fields: fields.filter((f) => (f.kind !== 'select' && f.kind !== 'checks') || (f.options?.length ?? 0) > 0) };
 }
 
 function base(ctx: FormContext, id: string, form: LeadForm) {
@@ -220,7 +221,8 @@ export function serviceForm(ctx: FormContext): FormSpec {
   const name = site.dealerships.length === 1 ? site.dealerships[0]!.name : site.name;
   const steps = serviceSteps(site.forms).map((s) => {
     const names = s.id === 'vehicle' ? [...new Set([...s.fields, 'Vehicle Make', 'Vehicle Model', 'Vehicle Year'])] : s.fields;
-    return { id: s.id, ...step(s.title, names, { ...rules, 'Vehicle State': 'optional', location: 'optional', 'Repair Issue': 'optional' }, {
+    return { id: s.id, ...step(s.title, names, { ...rules, 'Vehicle State': 'optional', location: 'optional', 'Repair Issue': 'optional', additional_services: 'optional' }, {
+      additional_services: { options: site.forms.additionalServices.map((a) => ({ value: a, label: a })) },
       'Service Type': { options: site.forms.serviceTypes.map((t) => ({ value: t, label: t })) },
       dealership_slug: { options: site.dealerships.map((d) => ({ value: d.slug, label: d.name })) },
       location: { options: ctx.locations.filter((l) => l.location_type === 'service' || l.location_type === 'service-and-parts').map((l) => ({ value: l.slug ?? String(l.id), label: l.name })) },
@@ -353,9 +355,14 @@ export function specRules(spec: Pick<FormSpec, 'steps' | 'terms'>): FieldRules {
   return rules;
 }
 
-/** Each field's starting value: the spec's preset values (selects, written messages). */
+/** Each field's starting value: the spec's preset values (selects, written messages). Ticks start unticked. */
 export function initialValues(spec: Pick<FormSpec, 'steps'>): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const s of spec.steps) for (const f of s.fields) values[f.name] = f.value ?? '';
+  for (const s of spec.steps) for (const f of s.fields) if (f.kind !== 'checks') values[f.name] = f.value ?? '';
   return values;
+}
+
+/** The form field of one tick of a set (`Wheel alignment` of additional services -> `Wheel alignment_check`). */
+export function checkFieldName(option: string): string {
+  return `${option}${CHECK_OPTION_SUFFIX}`;
 }

@@ -9,7 +9,7 @@ import { POSTCODE_MAX_LENGTH, POSTCODE_MESSAGE } from '../rules/postcode.ts';
 import { AU_STATES } from '../schemas/common.ts';
 import { CONTACT_METHODS } from '../schemas/leads.ts';
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'datetime-local' | 'checkbox' | 'hidden';
+export type FieldKind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'datetime-local' | 'checkbox' | 'checks' | 'hidden';
 
 export interface FieldOption {
   value: string;
@@ -81,6 +81,8 @@ export const FIELD_CATALOGUE: Readonly<Record<string, FieldLook>> = {
   'Preferred Service Date': { label: 'Preferred Service Date', kind: 'datetime-local' },
   'Tyres Replacement': { label: 'Tyres Replacement', kind: 'select', options: YES_NO },
   'Repair Issue': { label: 'Repair Issue', kind: 'text', hint: 'Anything the technician should look at' },
+  // A tick per service; each is sent as `<service>_check` and collected into `additional_services`.
+  additional_services: { label: 'Additional services', kind: 'checks' },
   location_id: { label: 'Nearest Location', kind: 'select' },
   kms: { label: 'Kilometres', kind: 'text', inputMode: 'numeric', hint: 'e.g. 45,000 kms' },
   regoState: { label: 'Rego State', kind: 'select', options: options(AU_STATES) },

@@ -465,6 +465,11 @@ const FormsSchema = z
     serviceIntervalRequired: z.boolean().default(false),
     /** Service types offered (required when any are listed). */
     serviceTypes: z.array(z.string()).default([]),
+    /**
+     * Extra services a service booking can add with a tick each; the ticked ones are sent as the lead's
+     * `additional_services`. @example ["Wheel alignment", "Car wash"]
+     */
+    additionalServices: z.array(z.string().min(1)).default([]),
     /** The quote (valuation) form asks for marketing opt-in; some blocks remove it. */
     quoteOptIn: z.boolean().default(true),
     /** How the service page books: this site's form, an embedded booking iframe, or tabs (query key `tab`). */

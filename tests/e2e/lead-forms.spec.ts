@@ -69,6 +69,8 @@ test.describe('lead forms', () => {
       const leads = leadsFor(email);
       expect(leads).toHaveLength(1);
       expect(leads[0]).toMatchObject({ site: site.slug, form: target!.form, fields: { name: 'Jane', last_name: 'Citizen', phone: '0412 345 678' }, spam: false });
+      // A ticked extra service is sent in additional_services.
+      if (target!.form === 'service-booking' && site.forms.additionalServices.length > 0) expect(leads[0]!.fields.additional_services).toEqual([site.forms.additionalServices[0]]);
     });
   }
 

@@ -83,7 +83,8 @@ export async function fillVisibleFields(page: Page, formId: string, email: strin
   for (const field of fields) {
     const control = form.locator(`[name="${field.name}"]`).first();
     if (field.type === 'checkbox') {
-      if (field.name === 'terms_conditions') await control.check();
+      // The terms, and the first of a set of ticks (an additional service).
+      if (field.name === 'terms_conditions' || (field.name.endsWith('_check') && fields.find((f) => f.name.endsWith('_check'))?.name === field.name)) await control.check();
       continue;
     }
     if (field.tag === 'select') {

@@ -71,6 +71,9 @@ describe('form definitions', () => {
     expect(b.steps.map((s) => s.title)).toEqual(['Vehicle Details', 'Contact Details', 'Order Details']);
     expect(b.serviceVariantB).toBe(true);
     expect(names(b)[0]).toEqual(['Vehicle Rego', 'Vehicle State', 'Vehicle Make', 'Vehicle Model', 'Vehicle Year']);
+    const extras = serviceForm(ctx({ ...bayside, forms: { ...bayside.forms, additionalServices: ['Wheel alignment', 'Car wash'] } })).steps[2]!.fields.find((f) => f.name === 'additional_services');
+    expect(extras).toMatchObject({ kind: 'checks', required: false, options: [{ value: 'Wheel alignment', label: 'Wheel alignment' }, { value: 'Car wash', label: 'Car wash' }] });
+    expect(serviceForm(ctx({ ...bayside, forms: { ...bayside.forms, additionalServices: [] } })).steps[2]!.fields.map((f) => f.name)).not.toContain('additional_services');
     const typed = serviceForm(ctx({ ...bayside, forms: { ...bayside.forms, serviceTypes: ['Logbook service', 'Repair'] } }));
     expect(typed.steps[2]!.fields.find((f) => f.name === 'Service Type')).toMatchObject({ required: true, options: [{ value: 'Logbook service', label: 'Logbook service' }, { value: 'Repair', label: 'Repair' }] });
   });

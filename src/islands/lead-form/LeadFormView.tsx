@@ -6,7 +6,7 @@
  */
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { ENVELOPE_FIELDS } from '../../forms/fields.ts';
-import type { FormFieldSpec, FormSpec } from '../../forms/definitions.ts';
+import { checkFieldName, type FormFieldSpec, type FormSpec } from '../../forms/definitions.ts';
 import { FORM_ERRORS_HEADING, type FieldError } from '../../rules/forms.ts';
 
 export interface LeadFormViewProps {
@@ -41,6 +41,28 @@ export function fieldId(formId: string, name: string): string {
 }
 
 const CONTROL = 'mt-1 block min-h-11 w-full rounded border bg-white px-3 py-2 text-slate-900';
+
+/** A set of ticks (additional services): each posts `<option>_check=true` when ticked. */
+function Checks(props: { formId: string; field: FormFieldSpec; checked: Readonly<Record<string, boolean>>; onCheck?: (name: string, checked: boolean) => void }) {
+  const { formId, field, checked, onCheck } = props;
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="block font-semibold">{field.label}</legend>
+      <div className="mt-1 grid gap-x-6 sm:grid-cols-2">
+        {field.options?.map((option) => {
+          const name = checkFieldName(option.value);
+          const id = fieldId(formId, name);
+          return (
+            <label key={option.value} htmlFor={id} className="flex min-h-11 items-center gap-3">
+              <input id={id} type="checkbox" name={name} value="true" className="h-5 w-5 shrink-0" checked={checked[name] ?? false} onChange={(e) => onCheck?.(name, e.currentTarget.checked)} />
+              <span>{option.label}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
 
 function Field(props: { formId: string; field: FormFieldSpec; value: string; error: string | undefined; enhanced: boolean; onChange?: (name: string, value: string) => void }) {
   const { formId, field, value, error, enhanced, onChange } = props;
@@ -117,9 +139,13 @@ export function LeadFormView(props: LeadFormViewProps) {
   const grid = 'grid gap-4 sm:grid-cols-2';
   const fields = (s: FormSpec['steps'][number]) => (
     <div className={grid}>
-      {s.fields.map((f) => (
-        <Field key={f.name} formId={spec.id} field={f} value={values[f.name] ?? ''} error={byField.get(f.name)} enhanced={enhanced} onChange={props.onChange} />
-      ))}
+      {s.fields.map((f) =>
+        f.kind === 'checks' ? (
+          <Checks key={f.name} formId={spec.id} field={f} checked={checked} onCheck={props.onCheck} />
+        ) : (
+          <Field key={f.name} formId={spec.id} field={f} value={values[f.name] ?? ''} error={byField.get(f.name)} enhanced={enhanced} onChange={props.onChange} />
+        ),
+      )}
     </div>
   );
   return (
