@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { describeIssues } from './friendly-errors.ts';
+import { describeIssues, describeYamlErrors } from './friendly-errors.ts';
 
 /** Folder of a site's editorial content. */
 export function contentDirOf(slug: string, root = process.cwd()): string {
@@ -21,15 +21,15 @@ export class ContentFileError extends Error {
 
 const shown = (file: string) => path.relative(process.cwd(), file) || file;
 
-/** YAML text parsed, or a ContentFileError naming the line (offset by `firstLine` for frontmatter). */
+/** YAML text parsed, or a ContentFileError naming the line (`firstLine`: where the text starts in the file). */
 function parseYamlText(text: string, file: string, firstLine = 1): unknown {
+  const doc = parseDocument(text, { prettyErrors: true });
+  if (doc.errors.length > 0) throw new ContentFileError(shown(file), describeYamlErrors(doc.errors, text, firstLine));
   try {
-    return parse(text, { prettyErrors: true });
+    return doc.toJS();
   } catch (error) {
-    const e = error as Error & { linePos?: Array<{ line: number }> };
-    const line = e.linePos?.[0]?.line;
-    const where = line ? `line ${line + firstLine - 1}` : 'the YAML';
-    throw new ContentFileError(shown(file), [`${where}: ${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '')}. Fix the YAML syntax there (indentation, a missing colon, or quotes around text with a colon).`]);
+    // e.g. an alias (*name) with no anchor (&name) before it
+    throw new ContentFileError(shown(file), [`the YAML cannot be read: ${(error as Error).message}. Check the quotes around any value that starts with * or &.`]);
   }
 }
 
@@ -42,9 +42,14 @@ export function readYaml(file: string, fallback: unknown): unknown {
 /** Splits a Markdown file into its YAML frontmatter and body. Frontmatter syntax errors name the file and line. */
 export function readMarkdown(file: string): { frontmatter: unknown; body: string } {
   const text = readFileSync(file, 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
+  const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---\r?\n?([\s\S]*)$/.exec(text);
+  if (!match && /^---\r?\n/.test(text)) {
+    throw new ContentFileError(shown(file), [
+      'line 1 (---): the settings at the top of the page (title:, description:) are never closed. Add a line with only --- after them.',
+    ]);
+  }
   if (!match) return { frontmatter: {}, body: text };
-  return { frontmatter: parseYamlText(match[1]!, file, 2), body: match[2]! };
+  return { frontmatter: parseYamlText(match[1] ?? '', file, 2), body: match[2]! };
 }
 
 /** Lists the Markdown pages of a content folder, sorted. */
@@ -64,5 +69,5 @@ export function listPages(dir: string): string[] {
 export function parseContent<S extends z.ZodType>(schema: S, value: unknown, file: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new ContentFileError(shown(file), describeIssues(result.error.issues, value, { schema }));
+  throw new ContentFileError(shown(file), describeIssues(result.error.issues, value, { schema, secrets: 'published' }));
 }

@@ -47,7 +47,7 @@ export function parseSiteConfig(text: string, file: string): SiteConfig {
   const expectedSlug = path.basename(file).replace(/\.ya?ml$/, '');
   const withSlug = { slug: expectedSlug, ...(raw as Record<string, unknown>) };
   const result = SiteConfigSchema.safeParse(withSlug);
-  const problems = result.success ? [] : describeIssues(result.error.issues, withSlug, { schema: SiteConfigSchema, refuseSecrets: true });
+  const problems = result.success ? [] : describeIssues(result.error.issues, withSlug, { schema: SiteConfigSchema, secrets: 'environment' });
   if (result.success && result.data.slug !== expectedSlug) {
     problems.push(
       `slug: is "${result.data.slug}" but the file is named ${path.basename(file)}. ` +
