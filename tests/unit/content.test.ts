@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { readMarkdown, readYaml as readContentYaml } from '../../src/data/content-files.ts';
+import { describeIssues } from '../../src/data/friendly-errors.ts';
 import { loadSiteConfig } from '../../src/data/site-config.ts';
 import type { z } from 'zod';
 import {
@@ -64,24 +65,17 @@ function siteFile(site: SiteSlug, ...parts: string[]): string {
   return path.join(CONTENT_DIR, site, ...parts);
 }
 
+/** A content file read the way a build reads it (syntax errors name the file and line). */
 function readYaml(file: string): unknown {
-  try {
-    return parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${path.relative(CONTENT_DIR, file)}: not valid YAML: ${(error as Error).message}`);
-  }
+  return readContentYaml(file, undefined);
 }
 
-/** Splits a page into its YAML frontmatter (between the leading `---` lines) and its Markdown body. */
+/** Splits a page into its YAML frontmatter (between the leading `---` lines) and its Markdown body, as a build does. */
 function readPage(file: string): { frontmatter: unknown; body: string } {
-  const text = readFileSync(file, 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)([\s\S]*)$/.exec(text);
-  if (!match) throw new Error(`${path.relative(CONTENT_DIR, file)}: no frontmatter (the file must start with a --- block)`);
-  try {
-    return { frontmatter: parse(match[1] ?? ''), body: match[2] ?? '' };
-  } catch (error) {
-    throw new Error(`${path.relative(CONTENT_DIR, file)}: frontmatter is not valid YAML: ${(error as Error).message}`);
+  if (!/^---\r?\n/.test(readFileSync(file, 'utf8'))) {
+    throw new Error(`${path.relative(CONTENT_DIR, file)}: no frontmatter (the file must start with a --- block)`);
   }
+  return readMarkdown(file);
 }
 
 /** Every file under a site's content folder, relative to that folder, images left out. */
@@ -93,11 +87,11 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
-/** Problems as `file: issue.path: message` lines, so a failure names what to fix. */
+/** Problems as `file: key: what is wrong and the fix` lines, in the words a build uses. */
 function problems(file: string, schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
   if (result.success) return [];
-  return result.error.issues.map((issue) => `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  return describeIssues(result.error.issues, value, { schema }).map((problem) => `${file}: ${problem}`);
 }
 
 /** Validates every file of one content folder; `label` prefixes the file names in the report. */
