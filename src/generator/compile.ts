@@ -83,10 +83,15 @@ async function pruneVersions(appRoot: string, current: string): Promise<void> {
   for (const old of versions.slice(KEEP_VERSIONS)) await rm(path.join(root, old.name), { recursive: true, force: true });
 }
 
-/** Imports a compiled app's renderer. */
+/**
+ * Imports a compiled app's renderer. The entry loads React by its bare name, and React picks its
+ * build from NODE_ENV when first loaded: published pages are rendered with the production build
+ * (the development one checks every element and records owner stacks, several times slower).
+ */
 export async function loadRenderer(appDir: string): Promise<RenderFn> {
   const entry = path.join(appDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`The compiled app is missing (${entry}). Run \`npm run build\`.`);
+  process.env.NODE_ENV = 'production';
   const module = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
   return module.render;
 }
