@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, OpsProcess } from '../support/ops-process.ts';
 
 // The real ops server (npm start) in a child process on 127.0.0.1, with a site whose CRM is a
 // stand-in on 127.0.0.1 that fails with 500s at first: leads are submitted while the server is
@@ -13,51 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // arrive at the CRM exactly once.
 const token = 'test-admin-token-0123456789';
 let root: string;
-let port: number;
-let server: ChildProcess | null = null;
+let ops: OpsProcess;
 let crm: Server;
 let crmUrl: string;
-const output: string[] = [];
 /** What the CRM accepted, by idempotency key, and every request it saw. */
 const accepted = new Map<string, number>();
 let requests = 0;
 let failFirst = 40;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(): Promise<void> {
-  server = spawn(process.execPath, [path.resolve('scripts/start.ts')], {
-    cwd: root,
-    env: { ...process.env, OPS_ADMIN_TOKEN: token, OPS_PORT: String(port), OPS_HOST: '127.0.0.1', OPS_LEAD_RATE_LIMIT: '100000', OPS_LEAD_RETRY_BASE_MS: '20', OPS_LEAD_MAX_ATTEMPTS: '1000', FAULT_CRM_URL: crmUrl },
-  });
-  server.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  server.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the ops server did not start:\n${output.join('')}`);
-}
-
-async function kill(): Promise<void> {
-  if (!server) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGKILL');
-  await exited;
-  server = null;
-}
-
 /** Sends one lead as the island does; the lead_id, or null when no answer came. */
 async function submit(i: number): Promise<number | null> {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/leads`, {
+    const response = await fetch(`${ops.url}/api/leads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': `fault-${i}` },
       body: JSON.stringify({ site: 'northside-used', form: 'enquiry', name: `Shopper ${i}`, email: `shopper${i}@example.com`, phone: '0412 345 678', message: `Lead ${i}`, terms_conditions: true }),
@@ -97,12 +63,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => crm.listen(0, '127.0.0.1', resolve));
   crmUrl = `http://127.0.0.1:${(crm.address() as { port: number }).port}/leads`;
-  port = await freePort();
-  await start();
+  ops = new OpsProcess({
+    root,
+    port: await freePort(),
+    env: { OPS_ADMIN_TOKEN: token, OPS_LEAD_RATE_LIMIT: '100000', OPS_LEAD_RETRY_BASE_MS: '20', OPS_LEAD_MAX_ATTEMPTS: '1000', FAULT_CRM_URL: crmUrl },
+  });
+  await ops.start();
 }, 60_000);
 
 afterAll(async () => {
-  await kill();
+  await ops.kill();
   await new Promise((resolve) => crm.close(resolve));
   await rm(root, { recursive: true, force: true });
 });
@@ -127,8 +97,8 @@ describe('leads under faults', () => {
         if (id !== null) answered.set(i, id);
         if (!killed && answered.size >= 100) {
           killed = true;
-          await kill();
-          await start();
+          await ops.kill();
+          await ops.start();
         }
       }
     };
@@ -152,7 +122,7 @@ describe('leads under faults', () => {
     expect(new Set(accepted.values())).toEqual(new Set(answered.values()));
     expect(requests).toBeGreaterThanOrEqual(total + 40);
 
-    const list = (await (await fetch(`http://127.0.0.1:${port}/api/sites/northside-used/leads?limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    const list = (await (await fetch(`${ops.url}/api/sites/northside-used/leads?limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       counts: Record<string, number>;
     };
     expect(list.counts).toMatchObject({ delivered: total, pending: 0, flagged: 0 });

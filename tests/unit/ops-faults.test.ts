@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +8,7 @@ import { buildSites } from '../../src/generator/build.ts';
 import { sign } from '../../src/ops/signature.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
+import { freePort, OpsProcess } from '../support/ops-process.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
 
 // The real ops server (npm start) in a child process, on 127.0.0.1, against a
@@ -19,38 +18,7 @@ const slug = 'test-motors';
 const secret = 'test-webhook-secret-0123456789';
 const env = { NORTHSIDE_USED_WEBHOOK_SECRET: secret, OPS_ADMIN_TOKEN: 'test-admin-token-0123456789', OPS_COALESCE_MS: '100' };
 let root: string;
-let port: number;
-let server: ChildProcess | null = null;
-const output: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(): Promise<void> {
-  server = spawn(process.execPath, [path.resolve('scripts/start.ts')], { cwd: root, env: { ...process.env, ...env, OPS_PORT: String(port), OPS_HOST: '127.0.0.1' } });
-  server.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  server.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the ops server did not start:\n${output.join('')}`);
-}
-
-async function kill(): Promise<void> {
-  if (!server) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGKILL');
-  await exited;
-  server = null;
-}
+let ops: OpsProcess;
 
 function signedEvent(event: WebhookEvent): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify(event);
@@ -65,7 +33,7 @@ async function send(events: WebhookEvent[], onSent?: (n: number) => void): Promi
     const results = await Promise.all(
       batch.map(async (event) => {
         const { body, headers } = signedEvent(event);
-        const response = await fetch(`http://127.0.0.1:${port}/webhooks/${slug}`, { method: 'POST', body, headers }).catch(() => null);
+        const response = await fetch(`${ops.url}/webhooks/${slug}`, { method: 'POST', body, headers }).catch(() => null);
         return response && (response.status === 202 || response.status === 200) ? event.id : null;
       }),
     );
@@ -85,7 +53,7 @@ async function settled(store: OpsStore): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`events still pending: ${JSON.stringify(store.counts(slug))}\n${output.slice(-20).join('')}`);
+  throw new Error(`events still pending: ${JSON.stringify(store.counts(slug))}\n${ops.output.slice(-20).join('')}`);
 }
 
 beforeAll(async () => {
@@ -96,11 +64,11 @@ beforeAll(async () => {
   await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
   await writeDemoFeeds({ site: slug, vehicles: 60, root });
   await buildSites({ root, site: slug, interactive: false });
-  port = await freePort();
+  ops = new OpsProcess({ root, port: await freePort(), env });
 }, 240_000);
 
 afterAll(async () => {
-  await kill();
+  await ops.kill();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -114,13 +82,13 @@ describe('ops server under a burst and a crash', () => {
       return { id: `burst-${i}`, type: 'vehicle.updated', occurred_at: new Date().toISOString(), data: { id: Number(v.id), record: { ...v, price: 10_000 + i } } };
     });
 
-    await start();
+    await ops.start();
     const started = performance.now();
     let killedAt = 0;
     const first = await send(events.slice(0, 1000), (n) => {
-      if (n >= 600 && killedAt === 0 && server) {
+      if (n >= 600 && killedAt === 0 && ops.running) {
         killedAt = n;
-        void kill();
+        void ops.kill();
       }
     });
     expect(killedAt).toBeGreaterThan(0);
@@ -129,7 +97,7 @@ describe('ops server under a burst and a crash', () => {
     try {
       for (const id of first) expect(store.event(id), `acknowledged ${id} is in the journal`).not.toBeNull();
 
-      await start();
+      await ops.start();
       const resent = await send(events.slice(0, 1000)); // replays of the acknowledged ones are answered as duplicates
       const rest = await send(events.slice(1000));
       const seconds = (performance.now() - started) / 1000;
@@ -150,7 +118,7 @@ describe('ops server under a burst and a crash', () => {
     } finally {
       store.close();
     }
-    await kill();
+    await ops.kill();
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 600_000);
 });
