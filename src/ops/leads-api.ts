@@ -27,8 +27,6 @@ export interface PublicApiContext {
   leadRateLimit: number;
   /** Called after a lead is stored (the outbox delivers it). */
   onLead?: (leadId: number) => void;
-  /** Commits leads (default: groups committed on this thread through `leads`). */
-  writer?: LeadWriter;
 }
 
 /** A site's pages may call the API from these origins: its public URL and any it allows. */
@@ -52,7 +50,7 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
  */
 export async function publicApiRoutes(scope: FastifyInstance, ctx: PublicApiContext): Promise<void> {
   const allowed = new Set(ctx.sites.flatMap(siteOrigins));
-  const commits = ctx.writer ?? new GroupCommit(ctx.leads);
+  const commits = new GroupCommit(ctx.leads);
   await scope.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['POST'],
@@ -89,12 +87,7 @@ export async function publicApiRoutes(scope: FastifyInstance, ctx: PublicApiCont
  * loop to end, then one transaction (one fsync) stores them all, and only then are they answered.
  * Under load this turns fifty commits into one; a lone lead waits no longer than one turn.
  */
-/** Commits leads and answers each once its group is committed. */
-export interface LeadWriter {
-  add(lead: NewLead, at: Date): Promise<{ id: number; duplicate: boolean }>;
-}
-
-export class GroupCommit implements LeadWriter {
+export class GroupCommit {
   private queue: Array<{ lead: NewLead; at: Date; resolve: (result: { id: number; duplicate: boolean }) => void; reject: (error: unknown) => void }> = [];
   private readonly leads: LeadStore;
 
@@ -133,7 +126,7 @@ export async function createPublicApi(ctx: PublicApiContext, options: { trustPro
 }
 
 /** One submission: checked, stored (committed) and only then answered. */
-async function receiveLead(ctx: PublicApiContext, commits: LeadWriter, request: FastifyRequest, reply: FastifyReply) {
+async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request: FastifyRequest, reply: FastifyReply) {
   const html = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
   const body = request.body;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return reply.code(400).send({ error: 'Expected the lead as a JSON object.' });

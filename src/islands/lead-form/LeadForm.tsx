@@ -13,7 +13,7 @@ import { submitServiceStep } from '../../rules/service-booking.ts';
 import type { FieldError } from '../../rules/forms.ts';
 import { recordEnquiry } from '../../stores/enquiries.ts';
 import { $userDetails, REMEMBERED_FIELDS, rememberUserDetails } from '../../stores/user-details.ts';
-import { LeadFormView, fieldId } from './LeadFormView.tsx';
+import { LeadFormView } from './LeadFormView.tsx';
 
 export interface LeadFormProps {
   spec: FormSpec;
@@ -178,4 +178,3 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
   );
 }
 
-export { fieldId };

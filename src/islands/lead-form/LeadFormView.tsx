@@ -178,7 +178,7 @@ export function LeadFormView(props: LeadFormViewProps) {
             <ul className="mt-2 list-disc pl-5">
               {errors.map((e) => (
                 <li key={e.field}>
-                  <a className="underline" href={`#${fieldId(spec.id, e.field === 'terms_conditions' ? 'terms_conditions' : e.field)}`}>
+                  <a className="underline" href={`#${fieldId(spec.id, e.field)}`}>
                     {e.message}
                   </a>
                 </li>
