@@ -56,6 +56,11 @@ export async function compileApp(appRoot = process.cwd()): Promise<CompiledApp> 
   if (existsSync(path.join(dir, 'server', 'entry.mjs'))) return { dir, version, reused: true };
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const temporary = path.resolve(appRoot, DIST, `.compiling-${process.pid}-${Date.now()}`);
+  // Published pages are rendered with React's production build (see loadRenderer), so the app is
+  // always compiled for production, whichever mode the calling process runs in (a test runner sets
+  // NODE_ENV=test, and the JSX would then be compiled for React's development build).
+  const mode = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ root: appRoot, outDir: temporary, logLevel: 'warn' });
     // Sources edited while compiling would leave a mix under this version's name: refuse it.
@@ -70,6 +75,9 @@ export async function compileApp(appRoot = process.cwd()): Promise<CompiledApp> 
   } catch (error) {
     await rm(temporary, { recursive: true, force: true });
     throw error;
+  } finally {
+    if (mode === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = mode;
   }
   await pruneVersions(appRoot, version);
   return { dir, version, reused: false };
