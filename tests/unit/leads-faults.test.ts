@@ -72,7 +72,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await ops.kill();
+  await ops?.kill();
   await new Promise((resolve) => crm.close(resolve));
   await rm(root, { recursive: true, force: true });
 });

@@ -68,7 +68,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await ops.kill();
+  await ops?.kill();
   await rm(root, { recursive: true, force: true });
 });
 
