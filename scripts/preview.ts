@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { loadAllSiteConfigs } from '../src/data/site-config.ts';
 import { startPreview } from '../src/generator/preview.ts';
-import { parseTrustProxy } from '../src/ops/config.ts';
+import { loadPublicApiConfig } from '../src/ops/config.ts';
 import { createPublicApi } from '../src/ops/leads-api.ts';
 import { OpsStore } from '../src/ops/store.ts';
 import { VehicleLookup } from '../src/ops/vehicle-lookup.ts';
@@ -16,7 +16,8 @@ import { parseCliArgs, runCli } from './cli.ts';
 await runCli(async () => {
   const args = parseCliArgs({ site: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
   const root = process.cwd();
-  const store = new OpsStore(path.resolve(root, process.env.OPS_DATA_DIR || 'data/ops', 'ops.sqlite'));
+  const config = loadPublicApiConfig();
+  const store = new OpsStore(path.resolve(root, config.dataDir, 'ops.sqlite'));
   const api = await createPublicApi(
     {
       leads: store.leads,
@@ -24,9 +25,9 @@ await runCli(async () => {
       sites: loadAllSiteConfigs('sites', root),
       now: () => new Date(),
       log: (line) => console.error(line),
-      leadRateLimit: Number(process.env.OPS_LEAD_RATE_LIMIT) || 10,
+      leadRateLimit: config.leadRateLimit,
     },
-    { trustProxy: parseTrustProxy(process.env.OPS_TRUST_PROXY) },
+    { trustProxy: config.trustProxy },
   );
   const servers = await startPreview({ site: args.site, port: args.port ? Number(args.port) : undefined, host: args.host, api: (req, res) => api.routing(req, res) });
   for (const s of servers) console.log(`${s.site.padEnd(22)} ${s.url}`);

@@ -143,3 +143,12 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] {
   if (text === 'true') return true;
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
+
+/** What the public API needs when it runs beside the preview server: no admin token, the same variables and defaults. */
+export function loadPublicApiConfig(environment: Record<string, string | undefined> = process.env): Pick<OpsConfig, 'dataDir' | 'leadRateLimit' | 'trustProxy'> {
+  const result = OpsEnvSchema.pick({ OPS_DATA_DIR: true, OPS_LEAD_RATE_LIMIT: true, OPS_TRUST_PROXY: true }).safeParse(environment);
+  if (!result.success) {
+    throw new OpsConfigError(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}.`.replace(/\.\.$/, '.')));
+  }
+  return { dataDir: result.data.OPS_DATA_DIR, leadRateLimit: result.data.OPS_LEAD_RATE_LIMIT, trustProxy: parseTrustProxy(result.data.OPS_TRUST_PROXY) };
+}

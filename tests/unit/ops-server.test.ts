@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadAllSiteConfigs } from '../../src/data/site-config.ts';
-import { loadOpsConfig, OpsConfigError, type OpsConfig } from '../../src/ops/config.ts';
+import { loadOpsConfig, loadPublicApiConfig, OpsConfigError, type OpsConfig } from '../../src/ops/config.ts';
 import { createOpsServer } from '../../src/ops/server.ts';
 import { sign } from '../../src/ops/signature.ts';
 import { SiteQueue, type RunPlan, type SiteRunner } from '../../src/ops/site-queue.ts';
@@ -132,6 +132,9 @@ describe('configuration from the environment', () => {
       github: null,
     });
     expect(loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    // The preview server's API reads the same variables, without needing the admin token.
+    expect(loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: '100000' })).toEqual({ dataDir: 'data/ops', leadRateLimit: 100000, trustProxy: false });
+    expect(() => loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: 'lots' })).toThrow(/OPS_LEAD_RATE_LIMIT: expected leads per minute/);
   });
 
   it('names each variable that is wrong, without echoing secrets', () => {
