@@ -3,7 +3,7 @@ import { copyFile, link, mkdir, readFile, rename, stat, unlink, writeFile } from
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { IMAGE_SIZES, type ImageIndex, type ImageRendition, type ImageSize } from '../render/images.ts';
+import { IMAGE_SIZES, type ImageIndex, type ImageRendition, type ImageSize } from '../views/images.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';

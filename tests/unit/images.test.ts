@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageJobs, processImages, unusableReason, type ImageJob, type ProcessImagesOptions } from '../../src/generator/images.ts';
-import { IMAGE_SIZES } from '../../src/render/images.ts';
+import { IMAGE_SIZES } from '../../src/views/images.ts';
 import type { Location } from '../../src/schemas/location.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 
