@@ -220,6 +220,13 @@ export class OpsStore {
     return row ? toBuild(row) : null;
   }
 
+  /** Per site with events not yet in its snapshot: how many, and when the oldest arrived. */
+  journalLag(): Array<{ site: string; pending: number; oldestReceivedAt: string | null }> {
+    return this.db
+      .prepare("select site, count(*) as pending, min(received_at) as oldestReceivedAt from events where status in ('pending', 'rendered') group by site")
+      .all() as Array<{ site: string; pending: number; oldestReceivedAt: string | null }>;
+  }
+
   close(): void {
     this.db.close();
   }
