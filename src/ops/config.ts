@@ -41,8 +41,38 @@ export const OpsEnvSchema = z
     OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(50)),
     /** Seconds a webhook's signed timestamp may be away from now, either way. */
     OPS_SIGNATURE_TOLERANCE_SECONDS: env(integer(1, 86_400, 'seconds').default(300)),
-    /** Webhook requests allowed per minute from one IP address before answers become 429. */
-    OPS_WEBHOOK_RATE_LIMIT: env(integer(1, 10_000_000, 'requests per minute').default(6000)),
+    /**
+     * Verified webhook events accepted per site per minute before answers become 429 (the platform
+     * retries). Each site has its own budget, so one dealer's storm cannot hold up another's events.
+     */
+    OPS_WEBHOOK_RATE_LIMIT: env(integer(1, 10_000_000, 'events per minute').default(6000)),
+    /**
+     * Refused webhook requests (bad or missing signature, malformed body, too large, unknown site) one
+     * client address may make per site per minute; beyond it they are answered 429. Requests that
+     * verify are never counted here, so junk cannot starve a platform that shares its address.
+     */
+    OPS_WEBHOOK_FAILURE_LIMIT: env(integer(1, 10_000_000, 'refusals per minute').default(60)),
+    /**
+     * Wrong or missing admin tokens (rebuild API, metrics, admin sign-in) one client address may send per
+     * minute; after that every request from it that needs the token is answered 429 until the minute is up.
+     */
+    OPS_AUTH_FAILURE_LIMIT: env(integer(1, 100_000, 'refusals per minute').default(20)),
+    /** Requests per minute one client address may make to the site previews (`<slug>.localhost`). */
+    OPS_PREVIEW_RATE_LIMIT: env(integer(1, 10_000_000, 'requests per minute').default(1200)),
+    /**
+     * Milliseconds a client has to send a whole request, headers and body; a connection that trickles
+     * its request slower than that is closed with 408.
+     */
+    OPS_REQUEST_TIMEOUT_MS: env(integer(100, 600_000, 'milliseconds').default(10_000)),
+    /** Milliseconds an idle keep-alive connection stays open between requests. */
+    OPS_IDLE_TIMEOUT_MS: env(integer(100, 600_000, 'milliseconds').default(5000)),
+    /** Open connections allowed at once; further ones are closed as they arrive. */
+    OPS_MAX_CONNECTIONS: env(integer(1, 1_000_000, 'connections').default(1000)),
+    /**
+     * Token for `GET /metrics` (`Authorization: Bearer <token>`), so a Prometheus scraper need not hold
+     * the admin token; the admin token is accepted too. At least 16 characters.
+     */
+    OPS_METRICS_TOKEN: env(z.string().min(16, 'is too short: use at least 16 characters, e.g. OPS_METRICS_TOKEN=$(openssl rand -hex 24)').optional()),
     /** Leads one client (IP address) may send per minute to the public API before answers become 429. */
     OPS_LEAD_RATE_LIMIT: env(integer(1, 1_000_000, 'leads per minute').default(10)),
     /**
@@ -73,8 +103,20 @@ export interface OpsConfig {
   adminToken: string;
   coalesceMs: number;
   signatureToleranceSeconds: number;
+  /** Verified webhook events per site per minute. */
   webhookRateLimit: number;
+  /** Refused webhook requests per client address and site per minute. */
+  webhookFailureLimit: number;
+  /** Failed admin-token checks per client address per minute. */
+  authFailureLimit: number;
+  /** Preview requests per client address per minute. */
+  previewRateLimit: number;
   leadRateLimit: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  /** Accepted on /metrics besides the admin token. */
+  metricsToken: string | null;
   /** Fastify's trustProxy: false, true, or the trusted addresses. */
   trustProxy: boolean | string[];
   leadRetryBaseMs: number;
@@ -124,7 +166,14 @@ export function loadOpsConfig(environment: Record<string, string | undefined> = 
     coalesceMs: v.OPS_COALESCE_MS,
     signatureToleranceSeconds: v.OPS_SIGNATURE_TOLERANCE_SECONDS,
     webhookRateLimit: v.OPS_WEBHOOK_RATE_LIMIT,
+    webhookFailureLimit: v.OPS_WEBHOOK_FAILURE_LIMIT,
+    authFailureLimit: v.OPS_AUTH_FAILURE_LIMIT,
+    previewRateLimit: v.OPS_PREVIEW_RATE_LIMIT,
     leadRateLimit: v.OPS_LEAD_RATE_LIMIT,
+    requestTimeoutMs: v.OPS_REQUEST_TIMEOUT_MS,
+    idleTimeoutMs: v.OPS_IDLE_TIMEOUT_MS,
+    maxConnections: v.OPS_MAX_CONNECTIONS,
+    metricsToken: v.OPS_METRICS_TOKEN ?? null,
     trustProxy: parseTrustProxy(v.OPS_TRUST_PROXY),
     leadRetryBaseMs: v.OPS_LEAD_RETRY_BASE_MS,
     leadMaxAttempts: v.OPS_LEAD_MAX_ATTEMPTS,

@@ -146,7 +146,16 @@ export function startupLines(ops: RunningOps): string[] {
     `  admin page   ${ops.url}/admin`,
     `  webhooks     ${ops.url}/webhooks/<site>`,
     `  rebuild API  POST ${ops.url}/api/sites/<site>/rebuild  (Authorization: Bearer $OPS_ADMIN_TOKEN)`,
+    `  health       ${ops.url}/healthz   metrics ${ops.url}/metrics  (Authorization: Bearer $OPS_METRICS_TOKEN or the admin token)`,
+    `Client addresses for rate limits: ${proxyTrust(ops.config.trustProxy)}`,
     'Site previews:',
     ...ops.sites.map((s) => `  ${s.slug.padEnd(width)}  http://${s.slug}.localhost:${port}/`),
   ];
+}
+
+/** What OPS_TRUST_PROXY means for the client address, in words for the start-up lines. */
+function proxyTrust(trust: OpsConfig['trustProxy']): string {
+  if (trust === false) return 'each connection\'s own address (OPS_TRUST_PROXY unset). Behind a load balancer, set it to the balancer\'s address, or every caller shares one.';
+  if (trust === true) return 'X-Forwarded-For from any proxy (OPS_TRUST_PROXY=true): only safe behind a proxy that overwrites that header.';
+  return `X-Forwarded-For when the connection comes from ${trust.join(', ')} (OPS_TRUST_PROXY).`;
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,20 +8,21 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import { siteHandler } from '../generator/preview.ts';
 import { OUT } from '../generator/publish.ts';
-import { WebhookEventSchema } from '../schemas/webhook.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { leadsCsv, leadsPage } from './admin-leads.ts';
 import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, layout, signInPage } from './admin-page.ts';
 import type { LeadState } from './lead-store.ts';
 import type { OpsConfig } from './config.ts';
-import { SIGNATURE_HEADER, tokenMatches, verifySignature } from './signature.ts';
+import { headerValues, tokenMatches } from './signature.ts';
 import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } from './site-queue.ts';
 import type { BuildRecord, JournalEntry, OpsStore } from './store.ts';
 import { publicApiRoutes } from './leads-api.ts';
 import { VehicleLookup } from './vehicle-lookup.ts';
+import { healthRoutes } from './health.ts';
+import { createLimits, retryAfterSeconds, type Limits } from './limits.ts';
+import { createMetrics, type OpsMetrics } from './metrics.ts';
+import { webhookRoutes } from './webhooks.ts';
 
-/** Largest webhook body accepted (a full vehicle record is a few KB). */
-export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** The admin cookie; its value is `<issued unix seconds>.<HMAC of that with the admin token>`, never the token. */
 export const ADMIN_COOKIE = 'ops_admin';
 /** How long a sign-in lasts. */
@@ -31,6 +32,8 @@ export const PROGRESS_THROTTLE_MS = 250;
 export const HEARTBEAT_MS = 15_000;
 /** Open event streams allowed at once (each holds a connection and three queue listeners). */
 export const MAX_STREAMS = 100;
+/** A connection with no bytes either way for this long is closed (event streams send a heartbeat well within it). */
+export const SOCKET_IDLE_MS = 60_000;
 
 export interface OpsServerOptions {
   config: OpsConfig;
@@ -43,8 +46,7 @@ export interface OpsServerOptions {
   now?: () => Date;
   /** Where webhook secrets are read from (default: the process environment, read on each request). */
   env?: Record<string, string | undefined>;
-  /** Fastify's request log (default off: the ops server prints its own lines). */
-  logger?: boolean;
+  /** Where the server's lines go: plain sentences, and one JSON object per line for refusals. */
   log?: (line: string) => void;
   /** Called after a lead is stored (the outbox delivers it). */
   onLead?: (leadId: number) => void;
@@ -67,6 +69,12 @@ export interface OpsContext {
   streams: Set<() => void>;
   /** Tells the outbox a lead is ready for delivery. */
   onLead: (leadId: number) => void;
+  limits: Limits;
+  metrics: OpsMetrics;
+  /** Writes one structured log line (JSON) with the time, level and message. */
+  logEvent(level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown>): void;
+  /** Set when shutdown begins: /healthz answers 503 so a load balancer stops sending traffic. */
+  draining: boolean;
 }
 
 /**
@@ -76,39 +84,66 @@ export interface OpsContext {
  */
 export function createOpsServer(options: OpsServerOptions): FastifyInstance {
   const bySlug = new Map(options.sites.map((s) => [s.slug, s]));
+  const log = options.log ?? (() => {});
+  const now = options.now ?? (() => new Date());
   const ctx: OpsContext = {
     config: options.config,
     store: options.store,
     queue: options.queue,
     sites: options.sites,
     root: options.root,
-    now: options.now ?? (() => new Date()),
+    now,
     env: options.env ?? process.env,
-    log: options.log ?? (() => {}),
+    log,
     site: (slug) => bySlug.get(slug),
     runStarted: new Map(),
     streams: new Set(),
-    onLead: options.onLead ?? (() => {}),
+    onLead: () => {},
+    limits: createLimits(options.config),
+    metrics: createMetrics({ store: options.store, queue: options.queue, sites: options.sites.map((s) => s.slug) }),
+    logEvent: (level, msg, fields) => log(JSON.stringify({ time: now().toISOString(), level, msg, ...fields })),
+    draining: false,
   };
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.config.trustProxy });
+  ctx.onLead = (leadId) => {
+    const site = ctx.store.leads.get(leadId)?.site;
+    if (site) ctx.metrics.leadsStored.inc({ site });
+    options.onLead?.(leadId);
+  };
+  const { requestTimeoutMs, idleTimeoutMs } = options.config;
+  const app = Fastify({
+    logger: false,
+    trustProxy: options.config.trustProxy,
+    genReqId: () => randomUUID(),
+    // Slow senders are cut off: the whole request (headers and body) within the request timeout, checked
+    // every second rather than Node's default 30; idle keep-alive connections closed after the idle timeout.
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: idleTimeoutMs,
+    connectionTimeout: SOCKET_IDLE_MS,
+    http: { headersTimeout: requestTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+  });
+  app.server.maxConnections = options.config.maxConnections;
 
   // Each open stream listens to the queue; the default warning at 10 listeners would fire at the 8th admin tab.
   ctx.queue.setMaxListeners(Math.max(ctx.queue.getMaxListeners(), MAX_STREAMS * 2));
   const onStart = (site: string) => ctx.runStarted.set(site, ctx.now().getTime());
   ctx.queue.on('start', onStart);
   app.addHook('preClose', async () => {
+    ctx.draining = true;
     for (const end of [...ctx.streams]) end();
   });
   app.addHook('onClose', async () => {
     ctx.queue.off('start', onStart);
+    ctx.metrics.close();
   });
 
+  registerRequestChecks(app, ctx);
   // Before any route: a request for <slug>.localhost is that site's preview, whatever its path.
   registerPreviewHosts(app, ctx);
   app.register(rateLimit, { global: false });
   app.register(async (scope) => webhookRoutes(scope, ctx));
   app.register(async (scope) => apiRoutes(scope, ctx));
   app.register(async (scope) => adminRoutes(scope, ctx));
+  app.register(async (scope) => healthRoutes(scope, ctx));
   app.register(async (scope) =>
     publicApiRoutes(scope, {
       leads: ctx.store.leads,
@@ -120,9 +155,33 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
       onLead: ctx.onLead,
     }),
   );
-  app.get('/healthz', async () => ({ ok: true }));
   app.get('/', async (_request, reply) => reply.redirect('/admin'));
   return app;
+}
+
+/**
+ * Checks every request gets before routing: one Host header (two could be read differently by a
+ * proxy and by this server), a request id in the answer, and its time in the metrics.
+ */
+function registerRequestChecks(app: FastifyInstance, ctx: OpsContext): void {
+  let forwardedWarned = false;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (!forwardedWarned && ctx.config.trustProxy === false && request.headers['x-forwarded-for'] !== undefined) {
+      forwardedWarned = true;
+      ctx.log(
+        'Requests arrive with X-Forwarded-For but OPS_TRUST_PROXY is not set: rate limits count every caller behind that proxy as one address. Set OPS_TRUST_PROXY to the proxy\'s address if it is yours.',
+      );
+    }
+    if (headerValues(request.raw.rawHeaders, 'host').length > 1) {
+      ctx.logEvent('warn', 'request refused', { reqId: request.id, status: 400, reason: 'duplicate_host', client: request.ip, url: request.url.slice(0, 200) });
+      return reply.code(400).header('Connection', 'close').send({ error: 'more than one Host header' });
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? (PREVIEW_HOST.test(request.headers.host ?? '') ? '(preview)' : '(unmatched)');
+    ctx.metrics.requestDuration.observe({ route, method: request.method, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
 }
 
 // ---------------------------------------------------------------- summaries shared by the API and the admin page
@@ -346,6 +405,26 @@ function crossOrigin(request: FastifyRequest): boolean {
   }
 }
 
+/**
+ * The admin check with a budget for failures per client address (`OPS_AUTH_FAILURE_LIMIT`): a
+ * client past it is answered 429, right token or not, until its minute is up, so tokens cannot be
+ * guessed at speed. Each refusal is logged. 'refused' means the answer has been sent.
+ */
+export async function checkedAdminAuth(ctx: OpsContext, request: FastifyRequest, reply: FastifyReply): Promise<'bearer' | 'cookie' | 'refused'> {
+  const over = await ctx.limits.authFailures.exhausted(request.ip);
+  if (over !== null) {
+    ctx.logEvent('warn', 'admin request refused', { reqId: request.id, status: 429, reason: 'auth_failures_over_limit', client: request.ip, url: request.url.slice(0, 200) });
+    await reply.code(429).header('Retry-After', retryAfterSeconds(over)).send({ error: 'too many wrong tokens from this address; try again later' });
+    return 'refused';
+  }
+  const auth = adminAuth(ctx, request);
+  if (auth) return auth;
+  await ctx.limits.authFailures.take(request.ip);
+  ctx.logEvent('warn', 'admin request refused', { reqId: request.id, status: 401, reason: request.headers.authorization ? 'wrong_token' : 'no_token', client: request.ip, url: request.url.slice(0, 200) });
+  await unauthorized(reply);
+  return 'refused';
+}
+
 function unauthorized(reply: FastifyReply) {
   return reply
     .code(401)
@@ -364,14 +443,12 @@ export function registerPreviewHosts(app: FastifyInstance, ctx: OpsContext): voi
     const match = PREVIEW_HOST.exec(request.headers.host ?? '');
     // The API answers on a preview host too, as a static host in front of this server routes /api/* here.
     if (!match || request.url.startsWith('/api/')) return;
+    const wait = await ctx.limits.previews.take(request.ip);
+    if (wait !== null) return reply.code(429).header('Retry-After', retryAfterSeconds(wait)).type('text/plain; charset=utf-8').send('Too many preview requests from this address; try again shortly.');
     const slug = match[1]!.toLowerCase();
     const site = ctx.site(slug);
-    if (!site) {
-      return reply
-        .code(404)
-        .type('text/plain; charset=utf-8')
-        .send(`No site "${slug}" on this server. Sites: ${ctx.sites.map((s) => `${s.slug}.localhost`).join(', ')}.`);
-    }
+    // The answer does not list the server's sites: the preview host name may be reachable from outside.
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(`No site "${slug}" on this server.`);
     let handler = handlers.get(slug);
     if (!handler) {
       handler = siteHandler(path.resolve(ctx.root, OUT, slug));
@@ -383,55 +460,6 @@ export function registerPreviewHosts(app: FastifyInstance, ctx: OpsContext): voi
   });
 }
 
-// ---------------------------------------------------------------- webhooks
-
-/** POST /webhooks/:site: verified, journalled before the answer, idempotent by event id, coalesced into builds. */
-export function webhookRoutes(scope: FastifyInstance, ctx: OpsContext): void {
-  // The signature covers the exact bytes sent, so the body stays a Buffer until it is verified.
-  // Only JSON is accepted (anything else is 415), and it stays raw bytes.
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
-
-  scope.post<{ Params: { site: string } }>(
-    '/webhooks/:site',
-    { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rateLimit: { max: ctx.config.webhookRateLimit, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const slug = request.params.site;
-      const site = ctx.site(slug);
-      if (!site) return reply.code(404).send({ error: `unknown site "${slug}"; sites: ${ctx.sites.map((s) => s.slug).join(', ')}` });
-
-      const secretEnv = site.integrations.webhookSecretEnv;
-      if (!secretEnv) {
-        return reply.code(503).send({ error: `webhooks are not set up for ${slug}: name the secret's environment variable in integrations.webhookSecretEnv in sites/${slug}.yaml` });
-      }
-      const secret = ctx.env[secretEnv];
-      if (!secret) return reply.code(503).send({ error: `the webhook secret for ${slug} is not configured: set ${secretEnv} in the ops server's environment` });
-
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = request.headers[SIGNATURE_HEADER];
-      const check = verifySignature(secret, body, Array.isArray(header) ? header[0] : header, Math.floor(ctx.now().getTime() / 1000), ctx.config.signatureToleranceSeconds);
-      if (!check.ok) return reply.code(401).send({ error: check.reason });
-
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch (error) {
-        return reply.code(400).send({ error: `the body is not JSON: ${(error as Error).message}` });
-      }
-      const parsed = WebhookEventSchema.safeParse(json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return reply.code(400).send({ error: `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}` });
-      }
-      const event = parsed.data;
-      // Committed to SQLite before the answer: a 2xx means the event survives a crash.
-      if (!ctx.store.journal(slug, event, ctx.now())) return reply.code(200).send({ status: 'duplicate', id: event.id });
-      ctx.queue.request(slug, { events: true, trigger: 'webhook' });
-      return reply.code(202).send({ status: 'accepted', id: event.id });
-    },
-  );
-}
-
 // ---------------------------------------------------------------- admin API
 
 const RebuildBodySchema = z.strictObject({ full: z.boolean().optional() }).optional();
@@ -439,8 +467,8 @@ const RebuildBodySchema = z.strictObject({ full: z.boolean().optional() }).optio
 /** Token-protected JSON API: sites, builds, rebuild, and the live event stream. */
 export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   scope.addHook('onRequest', async (request, reply) => {
-    const auth = adminAuth(ctx, request);
-    if (!auth) return unauthorized(reply);
+    const auth = await checkedAdminAuth(ctx, request, reply);
+    if (auth === 'refused') return reply;
     if (auth === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD' && crossOrigin(request)) {
       return reply.code(403).send({ error: 'cross-origin request refused' });
     }
@@ -607,8 +635,14 @@ export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
 
   scope.post('/admin/login', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
     const form = LoginSchema.safeParse(request.body);
+    const over = await ctx.limits.authFailures.exhausted(request.ip);
+    if (over !== null) {
+      ctx.logEvent('warn', 'admin sign-in refused', { reqId: request.id, status: 429, reason: 'auth_failures_over_limit', client: request.ip });
+      return reply.code(429).header('Retry-After', retryAfterSeconds(over)).type('text/html; charset=utf-8').send(signInPage({ message: 'Too many wrong tokens from this address. Wait a minute and try again.' }));
+    }
     if (!form.success || !tokenMatches(form.data.token, ctx.config.adminToken)) {
-      ctx.log(`admin sign-in refused from ${request.ip}`);
+      await ctx.limits.authFailures.take(request.ip);
+      ctx.logEvent('warn', 'admin sign-in refused', { reqId: request.id, status: 401, reason: 'wrong_token', client: request.ip });
       return html(reply, 401, signInPage({ message: 'That token is not right. Check OPS_ADMIN_TOKEN on the server and try again.' }));
     }
     const issued = Math.floor(ctx.now().getTime() / 1000);
