@@ -72,6 +72,7 @@ export class SiteQueue extends EventEmitter {
   readonly #coalesceMs: number;
   readonly #slots = new Map<string, SiteSlot>();
   readonly #idleWaiters: Array<() => void> = [];
+  #closed = false;
 
   constructor(runner: SiteRunner, options: { coalesceMs: number }) {
     super();
@@ -91,7 +92,8 @@ export class SiteQueue extends EventEmitter {
   request(site: string, request: UpdateRequest): void {
     const slot = this.#slot(site);
     slot.next = merge(slot.next, request);
-    if (!slot.running && !slot.timer) slot.timer = setTimeout(() => void this.#run(site), this.#coalesceMs);
+    // After close a request is only noted: its events stay in the journal for the next process.
+    if (!this.#closed && !slot.running && !slot.timer) slot.timer = setTimeout(() => void this.#run(site), this.#coalesceMs);
   }
 
   async #run(site: string): Promise<void> {
@@ -115,12 +117,12 @@ export class SiteQueue extends EventEmitter {
     slot.running = null;
     slot.last = { ...outcome, finishedAt: new Date().toISOString() };
     this.emit('finish', site, outcome);
-    if (slot.next) slot.timer = setTimeout(() => void this.#run(site), 0);
+    if (slot.next && !this.#closed) slot.timer = setTimeout(() => void this.#run(site), 0);
     else if (this.#allIdle()) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 
   #allIdle(): boolean {
-    return [...this.#slots.values()].every((s) => !s.running && !s.timer && !s.next);
+    return [...this.#slots.values()].every((s) => !s.running && !s.timer && (this.#closed || !s.next));
   }
 
   status(site: string): SiteQueueStatus {
@@ -133,8 +135,9 @@ export class SiteQueue extends EventEmitter {
     return this.#allIdle() ? Promise.resolve() : new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  /** Stops scheduling new runs (a run in progress finishes). */
+  /** Stops scheduling new runs, now and for later requests (a run in progress finishes). */
   close(): void {
+    this.#closed = true;
     for (const slot of this.#slots.values()) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = null;
