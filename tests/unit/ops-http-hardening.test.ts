@@ -94,6 +94,28 @@ describe('rate limits: junk cannot starve verified events, one site cannot starv
   });
 });
 
+describe('client addresses behind a proxy', () => {
+  const junkFrom = (client: string) => ({ ...webhook('bayside-mg', event(), { signature: 'junk' }), headers: { ...webhook('bayside-mg', event(), { signature: 'junk' }).headers, 'x-forwarded-for': client } });
+
+  it('gives each forwarded client its own budget when the proxy is trusted', async () => {
+    h = await harness({ OPS_WEBHOOK_FAILURE_LIMIT: '2', OPS_TRUST_PROXY: '127.0.0.1' });
+    const codes: number[] = [];
+    for (let i = 0; i < 3; i++) codes.push((await h.app.inject(junkFrom('198.51.100.1'))).statusCode);
+    expect(codes).toEqual([401, 401, 429]);
+    expect((await h.app.inject(junkFrom('198.51.100.2'))).statusCode).toBe(401);
+  });
+
+  it('says once that forwarded addresses are ignored while no proxy is trusted', async () => {
+    const lines: string[] = [];
+    h = await harness({ OPS_WEBHOOK_FAILURE_LIMIT: '2' }, {}, (line) => lines.push(line));
+    const codes: number[] = [];
+    for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) codes.push((await h.app.inject(junkFrom(client))).statusCode);
+    // Every caller is the proxy's own address, so they share one budget.
+    expect(codes).toEqual([401, 401, 429]);
+    expect(lines.filter((line) => line.includes('OPS_TRUST_PROXY is not set'))).toHaveLength(1);
+  });
+});
+
 describe('signature header parsed strictly', () => {
   it('refuses a valid signature with bytes after it', async () => {
     h = await harness();
