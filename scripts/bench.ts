@@ -160,13 +160,13 @@ async function incrementalSection(sizes: number[]) {
           });
           if (response.status !== 202) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
           // "rendered": every file of the site shows the change (the snapshot follows, off the clock).
-          while (!['rendered', 'applied'].includes(store.event(event.id)?.status ?? '')) {
-            if (store.event(event.id)?.status === 'failed') throw new Error(`event ${event.id} failed: ${store.event(event.id)?.error}`);
+          while (!['rendered', 'applied'].includes(store.event(BENCH_SITE, event.id)?.status ?? '')) {
+            if (store.event(BENCH_SITE, event.id)?.status === 'failed') throw new Error(`event ${event.id} failed: ${store.event(BENCH_SITE, event.id)?.error}`);
             await new Promise((r) => setTimeout(r, 2));
           }
           const elapsed = performance.now() - started;
           // Off the clock: let the run finish (snapshot written) before the next change, and read its phases.
-          while (store.event(event.id)?.status !== 'applied') await new Promise((r) => setTimeout(r, 5));
+          while (store.event(BENCH_SITE, event.id)?.status !== 'applied') await new Promise((r) => setTimeout(r, 5));
           while (store.lastBuild(BENCH_SITE)?.status === 'running') await new Promise((r) => setTimeout(r, 5));
           if (i < 0) continue;
           latencies.push(elapsed);

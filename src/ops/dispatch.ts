@@ -169,7 +169,7 @@ export function createDispatchRunner(options: {
         ...(options.fetch ? { fetch: options.fetch } : {}),
       });
       // Handed off: from here the workflow run owns them (and GitHub keeps its record of the dispatch).
-      store.settle(eventIds, []);
+      store.settle(site, eventIds, []);
       const note = `handed off to GitHub Actions (${github.repository}): ${eventIds.length} events, ${sent.vehicle_ids.length} vehicles${sent.full ? ', full build' : ''}`;
       const report = { dispatch: sent, events: eventIds.length, note };
       store.finishBuild(buildId, { status: 'published', pages: 0, message: note, report });

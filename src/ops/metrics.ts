@@ -11,6 +11,7 @@ export interface OpsMetrics {
   registry: Registry;
   webhooksAccepted: Counter<'site'>;
   webhooksDuplicate: Counter<'site'>;
+  webhooksSuperseded: Counter<'site'>;
   webhooksRejected: Counter<'site' | 'reason'>;
   requestDuration: Histogram<'route' | 'method' | 'status'>;
   leadsStored: Counter<'site'>;
@@ -31,6 +32,12 @@ export function createMetrics(options: { store: OpsStore; queue: SiteQueue; site
   const registers = [registry];
 
   const webhooksAccepted = new Counter({ name: 'ops_webhook_events_received_total', help: 'Webhook events verified and journalled (answered 202).', labelNames: ['site'], registers });
+  const webhooksSuperseded = new Counter({
+    name: 'ops_webhook_events_superseded_total',
+    help: 'Webhook events older than one the site already had for the same record: recorded, not applied (answered 200).',
+    labelNames: ['site'],
+    registers,
+  });
   const webhooksDuplicate = new Counter({ name: 'ops_webhook_events_duplicate_total', help: 'Webhook events whose id the site had already journalled (answered 200).', labelNames: ['site'], registers });
   const webhooksRejected = new Counter({
     name: 'ops_webhook_events_rejected_total',
@@ -108,6 +115,7 @@ export function createMetrics(options: { store: OpsStore; queue: SiteQueue; site
     registry,
     webhooksAccepted,
     webhooksDuplicate,
+    webhooksSuperseded,
     webhooksRejected,
     requestDuration,
     leadsStored,

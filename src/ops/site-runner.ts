@@ -119,7 +119,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         });
         live.delete(slug);
         const built = summary.sites[0]!;
-        store.settle(batch?.applied ?? events.map((e) => e.eventId), batch?.failed ?? [], now());
+        store.settle(slug, batch?.applied ?? events.map((e) => e.eventId), batch?.failed ?? [], now());
         const outcome: RunOutcome = { status: 'published', kind: 'full', pages: built.pages, durationMs: Math.round(performance.now() - started), message: `full build: ${fullReason}`, report: built };
         store.finishBuild(buildId, { status: 'published', pages: built.pages, message: outcome.message!, report: built }, now());
         return outcome;
@@ -155,11 +155,11 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
           root,
           onProgress: (done, total) => progress({ phase: 'render', done, total }),
           // The site shows the events from here on; the journal keeps them until the snapshot has them too.
-          onFilesReplaced: () => store.markRendered(applied.applied),
+          onFilesReplaced: () => store.markRendered(slug, applied.applied),
         },
       );
       live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
-      store.settle(applied.applied, applied.failed, now());
+      store.settle(slug, applied.applied, applied.failed, now());
       const message =
         `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed` +
         (result.everything ? ` (everything, because ${result.everything})` : '') +

@@ -11,13 +11,38 @@ export interface JournalEntry {
   type: WebhookEvent['type'];
   event: WebhookEvent;
   receivedAt: string;
+  /** When it happened on the platform, in milliseconds since the epoch: events are applied in this order. */
+  occurredMs: number;
   /**
    * pending: stored, not yet on the site; rendered: the site's files show it, the snapshot not yet (still
-   * replayed after a crash); applied: in the snapshot too; failed: could not be applied (see error).
+   * replayed after a crash); applied: in the snapshot too; failed: could not be applied (see error);
+   * superseded: it arrived after a newer event for the same record and was recorded without being applied
+   * (`error` names the newer event).
    */
-  status: 'pending' | 'rendered' | 'applied' | 'failed';
+  status: 'pending' | 'rendered' | 'applied' | 'failed' | 'superseded';
   appliedAt: string | null;
   error: string | null;
+}
+
+/** What journalling an event did: stored to apply, ignored as a repeat, or recorded as older than what the site has. */
+export type JournalOutcome = { status: 'stored' } | { status: 'duplicate' } | { status: 'superseded'; newer: string };
+
+/**
+ * The record an event changes, as `<entity>:<id>` ("vehicle:100187", "offer:spring-sale"). Numeric ids are
+ * written without leading zeros, so "0100187" and 100187 name the same vehicle.
+ */
+export function recordKey(event: Pick<WebhookEvent, 'type' | 'data'>): string {
+  const entity = event.type.slice(0, event.type.indexOf('.'));
+  const id = String(event.data.id).trim();
+  return `${entity}:${/^\d+$/.test(id) ? String(Number(id)) : id}`;
+}
+
+/**
+ * Whether event a is newer than event b: the later occurred_at, and on a tie the greater event id, so
+ * every replica of the journal orders the same pair the same way whatever order they arrived in.
+ */
+function isNewer(a: { occurredMs: number; eventId: string }, b: { occurredMs: number; eventId: string }): boolean {
+  return a.occurredMs > b.occurredMs || (a.occurredMs === b.occurredMs && a.eventId > b.eventId);
 }
 
 /** One build of one site, as the admin page lists them. */
@@ -36,18 +61,29 @@ export interface BuildRecord {
   report: unknown;
 }
 
+// Event ids are the platform's, unique per site: two dealers' platforms may well use the same id.
 const SCHEMA = `
 create table if not exists events (
-  event_id text primary key,
   site text not null,
+  event_id text not null,
   type text not null,
+  record_key text not null,
+  occurred_ms integer not null,
   payload text not null,
   received_at text not null,
   status text not null default 'pending',
   applied_at text,
-  error text
+  error text,
+  primary key (site, event_id)
 );
-create index if not exists events_pending on events (site, status, received_at);
+create index if not exists events_queue on events (site, status, occurred_ms, event_id);
+create table if not exists record_versions (
+  site text not null,
+  record_key text not null,
+  occurred_ms integer not null,
+  event_id text not null,
+  primary key (site, record_key)
+);
 create table if not exists builds (
   id integer primary key autoincrement,
   site text not null,
@@ -68,6 +104,7 @@ interface EventRow {
   event_id: string;
   site: string;
   type: string;
+  occurred_ms: number;
   payload: string;
   received_at: string;
   status: JournalEntry['status'];
@@ -94,6 +131,7 @@ const toEntry = (row: EventRow): JournalEntry => ({
   site: row.site,
   type: row.type as WebhookEvent['type'],
   event: JSON.parse(row.payload) as WebhookEvent,
+  occurredMs: row.occurred_ms,
   receivedAt: row.received_at,
   status: row.status,
   appliedAt: row.applied_at,
@@ -131,24 +169,60 @@ export class OpsStore {
     // FULL: a committed event survives power loss, not just a process crash.
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA);
+    this.db.transaction(() => {
+      migrateGlobalEventIds(this.db);
+      this.db.exec(SCHEMA);
+    })();
+    this.#journal = this.#prepareJournal();
     this.leads = new LeadStore(this.db);
   }
 
-  /** Stores an event; false when its id was seen before (the event is then ignored). */
-  journal(site: string, event: WebhookEvent, receivedAt = new Date()): boolean {
-    const result = this.db
-      .prepare('insert or ignore into events (event_id, site, type, payload, received_at) values (?, ?, ?, ?, ?)')
-      .run(event.id, site, event.type, JSON.stringify(event), receivedAt.toISOString());
-    return result.changes === 1;
+  /**
+   * Stores an event in one transaction. A repeated id (for this site) is ignored. An event older than one
+   * already journalled for the same record is stored as superseded, a recorded no-op: platforms retry, so
+   * events arrive out of order, and the newest state of a record must win whatever order they came in.
+   */
+  journal(site: string, event: WebhookEvent, receivedAt = new Date()): JournalOutcome {
+    return this.#journal(site, event, receivedAt);
+  }
+
+  readonly #journal: (site: string, event: WebhookEvent, receivedAt: Date) => JournalOutcome;
+
+  #prepareJournal(): (site: string, event: WebhookEvent, receivedAt: Date) => JournalOutcome {
+    const exists = this.db.prepare('select 1 from events where site = ? and event_id = ?');
+    const newest = this.db.prepare('select occurred_ms, event_id from record_versions where site = ? and record_key = ?');
+    const insert = this.db.prepare(
+      'insert into events (site, event_id, type, record_key, occurred_ms, payload, received_at, status, applied_at, error) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const remember = this.db.prepare(
+      'insert into record_versions (site, record_key, occurred_ms, event_id) values (?, ?, ?, ?) on conflict (site, record_key) do update set occurred_ms = excluded.occurred_ms, event_id = excluded.event_id',
+    );
+    return this.db.transaction((site: string, event: WebhookEvent, receivedAt: Date): JournalOutcome => {
+      if (exists.get(site, event.id)) return { status: 'duplicate' };
+      const key = recordKey(event);
+      const occurredMs = Date.parse(event.occurred_at);
+      const seen = newest.get(site, key) as { occurred_ms: number; event_id: string } | undefined;
+      const at = receivedAt.toISOString();
+      if (seen && isNewer({ occurredMs: seen.occurred_ms, eventId: seen.event_id }, { occurredMs, eventId: event.id })) {
+        const note = `superseded by event ${seen.event_id}, which happened at ${new Date(seen.occurred_ms).toISOString()}; this one happened at ${new Date(occurredMs).toISOString()}`;
+        insert.run(site, event.id, event.type, key, occurredMs, JSON.stringify(event), at, 'superseded', at, note);
+        return { status: 'superseded', newer: seen.event_id };
+      }
+      insert.run(site, event.id, event.type, key, occurredMs, JSON.stringify(event), at, 'pending', null, null);
+      remember.run(site, key, occurredMs, event.id);
+      return { status: 'stored' };
+    });
   }
 
   /**
-   * A site's events not yet in its snapshot, oldest first. That includes events whose pages were
-   * written but whose snapshot was not (a crash in between): replaying them is harmless.
+   * A site's events not yet in its snapshot, in the order they happened (ties by event id, as
+   * {@link journal} judges newer). That includes events whose pages were written but whose snapshot was
+   * not (a crash in between): replaying them is harmless.
    */
   pending(site: string, limit = 10_000): JournalEntry[] {
-    return (this.db.prepare("select * from events where site = ? and status in ('pending', 'rendered') order by received_at, rowid limit ?").all(site, limit) as EventRow[]).map(toEntry);
+    return (
+      this.db.prepare("select * from events where site = ? and status in ('pending', 'rendered') order by occurred_ms, event_id limit ?").all(site, limit) as EventRow[]
+    ).map(toEntry);
   }
 
   /** Sites with events not yet in their snapshot (for draining after a restart). */
@@ -156,26 +230,26 @@ export class OpsStore {
     return (this.db.prepare("select distinct site from events where status in ('pending', 'rendered')").all() as Array<{ site: string }>).map((r) => r.site);
   }
 
-  /** Marks events as shown by the site's files, before the snapshot is written. */
-  markRendered(ids: string[]): void {
-    const mark = this.db.prepare("update events set status = 'rendered' where event_id = ? and status = 'pending'");
+  /** Marks a site's events as shown by its files, before the snapshot is written. */
+  markRendered(site: string, ids: string[]): void {
+    const mark = this.db.prepare("update events set status = 'rendered' where site = ? and event_id = ? and status = 'pending'");
     this.db.transaction(() => {
-      for (const id of ids) mark.run(id);
+      for (const id of ids) mark.run(site, id);
     })();
   }
 
-  event(eventId: string): JournalEntry | null {
-    const row = this.db.prepare('select * from events where event_id = ?').get(eventId) as EventRow | undefined;
+  event(site: string, eventId: string): JournalEntry | null {
+    const row = this.db.prepare('select * from events where site = ? and event_id = ?').get(site, eventId) as EventRow | undefined;
     return row ? toEntry(row) : null;
   }
 
-  /** Marks events applied, and others failed with their reasons, in one transaction. */
-  settle(applied: string[], failed: Array<{ eventId: string; error: string }>, at = new Date()): void {
-    const markApplied = this.db.prepare("update events set status = 'applied', applied_at = ?, error = null where event_id = ?");
-    const markFailed = this.db.prepare("update events set status = 'failed', applied_at = ?, error = ? where event_id = ?");
+  /** Marks a site's events applied, and others failed with their reasons, in one transaction. */
+  settle(site: string, applied: string[], failed: Array<{ eventId: string; error: string }>, at = new Date()): void {
+    const markApplied = this.db.prepare("update events set status = 'applied', applied_at = ?, error = null where site = ? and event_id = ?");
+    const markFailed = this.db.prepare("update events set status = 'failed', applied_at = ?, error = ? where site = ? and event_id = ?");
     this.db.transaction(() => {
-      for (const id of applied) markApplied.run(at.toISOString(), id);
-      for (const f of failed) markFailed.run(at.toISOString(), f.error, f.eventId);
+      for (const id of applied) markApplied.run(at.toISOString(), site, id);
+      for (const f of failed) markFailed.run(at.toISOString(), f.error, site, f.eventId);
     })();
   }
 
@@ -183,7 +257,7 @@ export class OpsStore {
     const rows = (site
       ? this.db.prepare('select status, count(*) n from events where site = ? group by status').all(site)
       : this.db.prepare('select status, count(*) n from events group by status').all()) as Array<{ status: JournalEntry['status']; n: number }>;
-    const counts = { pending: 0, rendered: 0, applied: 0, failed: 0 };
+    const counts = { pending: 0, rendered: 0, applied: 0, failed: 0, superseded: 0 };
     for (const r of rows) counts[r.status] = r.n;
     return counts;
   }
@@ -230,4 +304,32 @@ export class OpsStore {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * Databases written before event ids were scoped to their site keyed the journal by event id alone. Their
+ * events move, in place and in the caller's transaction, to the per-site table, and each record's newest
+ * event is worked out from what they hold, so a late older event is judged against them too.
+ */
+function migrateGlobalEventIds(db: Database.Database): void {
+  const columns = db.prepare('pragma table_info(events)').all() as Array<{ name: string; pk: number }>;
+  if (columns.length === 0 || columns.some((c) => c.name === 'site' && c.pk > 0)) return;
+  db.exec('alter table events rename to events_global; drop index if exists events_pending;');
+  db.exec(SCHEMA);
+  const insert = db.prepare(
+    'insert or ignore into events (site, event_id, type, record_key, occurred_ms, payload, received_at, status, applied_at, error) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const newest = new Map<string, { site: string; key: string; occurredMs: number; eventId: string }>();
+  const rows = db.prepare('select * from events_global order by rowid').all() as Array<Omit<EventRow, 'occurred_ms'>>;
+  for (const row of rows) {
+    const event = JSON.parse(row.payload) as WebhookEvent;
+    const key = recordKey(event);
+    const occurredMs = Date.parse(event.occurred_at);
+    insert.run(row.site, row.event_id, row.type, key, occurredMs, row.payload, row.received_at, row.status, row.applied_at, row.error);
+    const seen = newest.get(`${row.site} ${key}`);
+    if (!seen || isNewer({ occurredMs, eventId: row.event_id }, seen)) newest.set(`${row.site} ${key}`, { site: row.site, key, occurredMs, eventId: row.event_id });
+  }
+  const remember = db.prepare('insert into record_versions (site, record_key, occurred_ms, event_id) values (?, ?, ?, ?)');
+  for (const v of newest.values()) remember.run(v.site, v.key, v.occurredMs, v.eventId);
+  db.exec('drop table events_global');
 }

@@ -135,9 +135,15 @@ export function webhookRoutes(scope: FastifyInstance, ctx: OpsContext): void {
     }
     const event = parsed.data;
     // Committed to SQLite before the answer: a 2xx means the event survives a crash.
-    if (!ctx.store.journal(slug, event, ctx.now())) {
+    const journalled = ctx.store.journal(slug, event, ctx.now());
+    if (journalled.status === 'duplicate') {
       ctx.metrics.webhooksDuplicate.inc({ site: slug });
       return reply.code(200).send({ status: 'duplicate', id: event.id });
+    }
+    if (journalled.status === 'superseded') {
+      // Stored for the record, but the site already has a newer event for this record: nothing to apply.
+      ctx.metrics.webhooksSuperseded.inc({ site: slug });
+      return reply.code(200).send({ status: 'superseded', id: event.id, newer: journalled.newer });
     }
     ctx.metrics.webhooksAccepted.inc({ site: slug });
     ctx.queue.request(slug, { events: true, trigger: 'webhook' });

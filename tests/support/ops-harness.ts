@@ -28,7 +28,7 @@ export function recordingRunner(store: () => OpsStore, options: { delayMs?: numb
       progress({ phase: 'render', done, total: 4 });
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs! / 4));
     }
-    store().settle(pending.map((e) => e.eventId), []);
+    store().settle(site, pending.map((e) => e.eventId), []);
     return { status: 'published', kind: plan.full ? 'full' : 'incremental', pages: pending.length, durationMs: options.delayMs ?? 0, report: { pages: pending.length, timings: { render: 0.01 } } };
   };
   return { runner, calls };
@@ -69,8 +69,15 @@ export async function harness(env: Record<string, string> = {}, runnerOptions: {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+let lastOccurredMs = 0;
+
+/**
+ * A vehicle.updated event for vehicle 100001. Each one happens at least a millisecond after the one made
+ * before it, as the platform stamps changes to one record, so none is judged older than an earlier one.
+ */
 export function event(overrides: Partial<WebhookEvent> = {}): WebhookEvent {
-  return { id: `evt_${randomUUID()}`, type: 'vehicle.updated', occurred_at: new Date().toISOString(), data: { id: 100001, record: { id: 100001, price: 31990 } }, ...overrides };
+  lastOccurredMs = Math.max(Date.now(), lastOccurredMs + 1);
+  return { id: `evt_${randomUUID()}`, type: 'vehicle.updated', occurred_at: new Date(lastOccurredMs).toISOString(), data: { id: 100001, record: { id: 100001, price: 31990 } }, ...overrides };
 }
 
 /** A webhook request as the platform sends it: raw JSON body, signed with the site's secret. */

@@ -23,8 +23,10 @@ const log: string[] = [];
 
 let seq = 0;
 function journal(type: WebhookEvent['type'], id: number, record?: Record<string, unknown>): string {
-  const event: WebhookEvent = { id: `evt-${++seq}`, type, occurred_at: '2026-11-22T10:00:00Z', data: { id, ...(record ? { record } : {}) } };
-  expect(store.journal(slug, event)).toBe(true);
+  // Each change happens a second after the one before, as the platform would stamp them.
+  const occurredAt = new Date(Date.parse('2026-11-22T10:00:00Z') + ++seq * 1000).toISOString();
+  const event: WebhookEvent = { id: `evt-${seq}`, type, occurred_at: occurredAt, data: { id, ...(record ? { record } : {}) } };
+  expect(store.journal(slug, event)).toEqual({ status: 'stored' });
   return event.id;
 }
 
@@ -74,9 +76,9 @@ describe('incremental updates', () => {
     expect(outcome.status, outcome.message).toBe('published');
     expect(outcome.kind).toBe('incremental');
 
-    expect(ids.slice(0, 5).map((id) => store.event(id)!.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
-    expect(store.event(ids[5]!)).toMatchObject({ status: 'failed' });
-    expect(store.event(ids[5]!)!.error).toMatch(/quarantined: price/);
+    expect(ids.slice(0, 5).map((id) => store.event(slug, id)!.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect(store.event(slug, ids[5]!)).toMatchObject({ status: 'failed' });
+    expect(store.event(slug, ids[5]!)!.error).toMatch(/quarantined: price/);
 
     const after = (await readSnapshot(slug, root))!;
     const byId = (id: unknown) => after.vehicles.find((v) => v.id === Number(id));

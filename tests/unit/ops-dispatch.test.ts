@@ -129,9 +129,9 @@ describe('the dispatch runner', () => {
     });
     expect(outcome).toMatchObject({ status: 'published', kind: 'incremental', pages: 0 });
     expect(outcome.message).toMatch(/handed off to GitHub Actions \(acme\/dealer-sites\): 4 events, 2 vehicles/);
-    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 4, failed: 0 });
+    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 4, failed: 0, superseded: 0 });
     // Another site's events are not touched.
-    expect(store.counts('northside-used')).toEqual({ pending: 1, rendered: 0, applied: 0, failed: 0 });
+    expect(store.counts('northside-used')).toEqual({ pending: 1, rendered: 0, applied: 0, failed: 0, superseded: 0 });
     expect(store.lastBuild('bayside-mg')).toMatchObject({ status: 'published', trigger: 'webhook', message: outcome.message });
     expect(progress.at(-1)).toEqual({ phase: 'dispatch', done: 1, total: 1 });
   });
@@ -145,14 +145,14 @@ describe('the dispatch runner', () => {
     const outcome = await runner('bayside-mg', plan, () => {});
     expect(outcome.status).toBe('failed');
     expect(outcome.message).toMatch(message);
-    expect(store.counts('bayside-mg')).toEqual({ pending: 4, rendered: 0, applied: 0, failed: 0 });
+    expect(store.counts('bayside-mg')).toEqual({ pending: 4, rendered: 0, applied: 0, failed: 0, superseded: 0 });
     expect(store.lastBuild('bayside-mg')).toMatchObject({ status: 'failed', message: outcome.message });
 
     // GitHub recovers: the next run sends the same events and settles them.
     github.answer = { status: 204 };
     expect((await runner('bayside-mg', plan, () => {})).status).toBe('published');
     expect(body(1).client_payload.event_ids).toEqual(['evt_a', 'evt_b', 'evt_c', 'evt_d']);
-    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 4, failed: 0 });
+    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 4, failed: 0, superseded: 0 });
   });
 
   it('reports an unreachable API as a failure and keeps the events', async () => {
@@ -165,7 +165,7 @@ describe('the dispatch runner', () => {
 
   it('sends a marketing rebuild with no pending events as a full build, and skips a run with nothing to do', async () => {
     const runner = createDispatchRunner({ store, config: config() });
-    store.settle(['evt_a', 'evt_b', 'evt_c', 'evt_d'], []);
+    store.settle('bayside-mg', ['evt_a', 'evt_b', 'evt_c', 'evt_d'], []);
     const nothing = await runner('bayside-mg', plan, () => {});
     expect(nothing).toMatchObject({ status: 'published', message: 'nothing pending to hand off' });
     expect(github.requests).toHaveLength(0);
@@ -184,6 +184,6 @@ describe('the dispatch runner', () => {
     queue.close();
     expect(github.requests).toHaveLength(1);
     expect((body().client_payload.event_ids as string[]).length).toBe(24);
-    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 24, failed: 0 });
+    expect(store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 24, failed: 0, superseded: 0 });
   });
 });

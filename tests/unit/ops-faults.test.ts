@@ -76,10 +76,12 @@ describe('ops server under a burst and a crash', () => {
   it('loses no event across a SIGKILL, coalesces 2,000 events into far fewer builds, and ends equal to a full build', async () => {
     const snapshot = (await readSnapshot(slug, root))!;
     const vehicles = snapshot.vehicles.filter((v) => v.status === 'in_stock');
-    // 2,000 price changes cycling over the vehicles; the last change to each vehicle decides its final price.
+    // 2,000 price changes cycling over the vehicles, a millisecond apart on the platform; the last change to
+    // each vehicle decides its final price.
+    const base = Date.now();
     const events: WebhookEvent[] = Array.from({ length: 2000 }, (_, i) => {
       const v = vehicles[i % vehicles.length]!;
-      return { id: `burst-${i}`, type: 'vehicle.updated', occurred_at: new Date().toISOString(), data: { id: Number(v.id), record: { ...v, price: 10_000 + i } } };
+      return { id: `burst-${i}`, type: 'vehicle.updated', occurred_at: new Date(base + i).toISOString(), data: { id: Number(v.id), record: { ...v, price: 10_000 + i } } };
     });
 
     await ops.start();
@@ -95,7 +97,7 @@ describe('ops server under a burst and a crash', () => {
     // Everything acknowledged before the kill was journalled first.
     const store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
     try {
-      for (const id of first) expect(store.event(id), `acknowledged ${id} is in the journal`).not.toBeNull();
+      for (const id of first) expect(store.event(slug, id), `acknowledged ${id} is in the journal`).not.toBeNull();
 
       await ops.start();
       const resent = await send(events.slice(0, 1000)); // replays of the acknowledged ones are answered as duplicates

@@ -99,11 +99,11 @@ describe('webhooks', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ status: 'accepted', id: e.id });
     // In the journal as soon as the answer is out, before any build ran.
-    expect(h.store.event(e.id)).toMatchObject({ site: 'bayside-mg', type: 'vehicle.updated', status: 'pending', event: e });
+    expect(h.store.event('bayside-mg', e.id)).toMatchObject({ site: 'bayside-mg', type: 'vehicle.updated', status: 'pending', event: e });
     expect(h.calls).toEqual([]);
     await h.queue.whenIdle();
     expect(h.calls).toEqual([{ site: 'bayside-mg', plan: { events: true, content: false, full: false, triggers: ['webhook'] }, pending: 1 }]);
-    expect(h.store.event(e.id)?.status).toBe('applied');
+    expect(h.store.event('bayside-mg', e.id)?.status).toBe('applied');
   });
 
   it('answers a replayed event id with 200 duplicate and stores it once', async () => {
@@ -123,7 +123,7 @@ describe('webhooks', () => {
     const response = await h.app.inject(webhook('bayside-mg', e, { secret: 'not-the-secret' }));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: 'signature does not match' });
-    expect(h.store.event(e.id)).toBeNull();
+    expect(h.store.event('bayside-mg', e.id)).toBeNull();
 
     const unsigned = await h.app.inject(webhook('bayside-mg', event(), { signature: null }));
     expect(unsigned.statusCode).toBe(401);
@@ -243,7 +243,7 @@ describe('rebuild API and site list', () => {
     expect(body.sites.map((s) => s.name)).toEqual(sites.map((s) => s.name));
     for (const site of body.sites) {
       expect(site.queue.state).toBe('idle');
-      expect(site.journal).toEqual({ pending: 0, rendered: 0, applied: 0, failed: 0 });
+      expect(site.journal).toEqual({ pending: 0, rendered: 0, applied: 0, failed: 0, superseded: 0 });
     }
   });
 
@@ -481,7 +481,7 @@ describe('live stream and bursts (over a real socket)', () => {
     expect(new Set(ids).size).toBe(2000);
     // Every event was handed to a run exactly once and applied.
     expect(runs.reduce((n, r) => n + r.pending, 0)).toBe(2000);
-    expect(h.store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 2000, failed: 0 });
+    expect(h.store.counts('bayside-mg')).toEqual({ pending: 0, rendered: 0, applied: 2000, failed: 0, superseded: 0 });
     expect(runs.length).toBeLessThan(100);
     console.log(`burst: 2000 events in ${seconds.toFixed(2)} s (${Math.round(2000 / seconds)}/s), ${runs.length} runner calls, largest run ${Math.max(...runs.map((r) => r.pending))} events`);
   }, 120_000);

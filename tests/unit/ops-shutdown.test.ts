@@ -31,7 +31,7 @@ it('on shutdown, finishes the request in flight and the running build before it 
     buildStarted();
     const pending = store!.pending(site);
     await sleep(1500);
-    store!.settle(pending.map((e) => e.eventId), []);
+    store!.settle(site, pending.map((e) => e.eventId), []);
     buildFinishedAt = Date.now();
     return { status: 'published', kind: 'incremental', pages: pending.length, durationMs: 1500 };
   };
