@@ -76,8 +76,10 @@ export interface AppliedBatch {
   applied: string[];
   /** Events that could not be applied (a record failing validation is quarantined here), with why. */
   failed: Array<{ eventId: string; error: string }>;
-  /** Vehicles the batch touched, by id. */
+  /** Vehicles the batch changed, by id. */
   touched: Set<number>;
+  /** Whether the batch left the snapshot as it was (then `snapshot` is the one passed in). */
+  unchanged: boolean;
 }
 
 const LIST_SCHEMAS = { offer: OfferSchema, location: LocationSchema, review: ReviewSchema, model: ModelSchema } as const;
@@ -87,7 +89,9 @@ const LIST_KEYS = { offer: 'offers', location: 'locations', review: 'reviews', m
  * Applies events in order to a copy of the snapshot. Vehicle records are
  * validated like a pull's; a bad one fails its event (quarantined with the
  * reason) and the rest of the batch goes on. Events carrying only an id have
- * the record fetched through the site's source.
+ * the record fetched through the site's source. A batch that changes nothing
+ * (a sale or deletion of a vehicle the site does not list, a quarantined record,
+ * a record as it already was) returns the snapshot passed in, marked unchanged.
  */
 export async function applyEvents(
   live: Pick<LiveSite, 'site' | 'snapshot'>,
@@ -98,6 +102,7 @@ export async function applyEvents(
   const vehicles = new Map<number, Vehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
   const lists = { offers: [...snapshot.offers], locations: [...snapshot.locations], reviews: [...snapshot.reviews], models: [...snapshot.models], dealerships: [...snapshot.dealerships] };
   let refreshed: Awaited<ReturnType<Source['pull']>> | null = null;
+  let listsTouched = false;
   const applied: string[] = [];
   const failed: AppliedBatch['failed'] = [];
   const touched = new Set<number>();
@@ -126,6 +131,7 @@ export async function applyEvents(
           vehicles.set(id, parsed.data);
         }
       } else {
+        listsTouched = true;
         const kind = entity as keyof typeof LIST_SCHEMAS;
         const key = LIST_KEYS[kind];
         if (event.data.record) {
@@ -153,6 +159,15 @@ export async function applyEvents(
 
   // Normalise as a pull does, judged at the snapshot's reference time.
   const normalised = normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles;
+  // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
+  // the rest of the catalogue.
+  const before = new Map(snapshot.vehicles.map((v) => [Number(v.id), v]));
+  const after = new Map(normalised.map((v) => [Number(v.id), v]));
+  for (const id of touched) if (json(before.get(id)) === json(after.get(id))) touched.delete(id);
+  const listsSame = !listsTouched || (['offers', 'locations', 'reviews', 'models', 'dealerships'] as const).every((key) => json(lists[key]) === json(snapshot[key]));
+  if (touched.size === 0 && listsSame && normalised.length === snapshot.vehicles.length) {
+    return { snapshot, applied, failed, touched, unchanged: true };
+  }
   const counts = { ...snapshot.meta.counts, published: normalised.length, available: normalised.filter(isAvailable).length };
   const next: Snapshot = {
     meta: { ...snapshot.meta, counts, updatedAt: options.now.toISOString() },
@@ -161,7 +176,7 @@ export async function applyEvents(
     removed: [],
   };
   next.removed = carryRemoved(snapshot, next, options.now);
-  return { snapshot: next, applied, failed, touched };
+  return { snapshot: next, applied, failed, touched, unchanged: false };
 }
 
 // ---------------------------------------------------------------- what to render
@@ -293,6 +308,8 @@ function sameRoute(a: Route, b: Route): boolean {
 // ---------------------------------------------------------------- writing
 
 export interface UpdateResult {
+  /** Nothing differed from the live site, so nothing was written. */
+  unchanged: boolean;
   rendered: number;
   removed: number;
   imageTransforms: { done: number; reused: number };
@@ -305,7 +322,8 @@ export interface UpdateResult {
  * Brings a live site to `next` (a snapshot and/or changed content): renders
  * the touched pages into the live release, removes pages that are gone,
  * refreshes the sitemap, redirects and headers, then writes the snapshot.
- * Returns the new live site.
+ * Returns the new live site. When `next` is the live snapshot itself and no
+ * content changed, nothing is written at all.
  */
 export async function updateLiveSite(
   live: LiveSite,
@@ -329,6 +347,10 @@ export async function updateLiveSite(
     t = performance.now();
   };
 
+  if (next.snapshot === live.snapshot && !next.content && !next.contentChanges?.size) {
+    options.onFilesReplaced?.();
+    return { live, result: { unchanged: true, rendered: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings } };
+  }
   const data = siteData(next.snapshot, next.content ?? live.data.content);
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
   const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
@@ -396,7 +418,7 @@ export async function updateLiveSite(
 
   return {
     live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
-    result: { rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings },
+    result: { unchanged: false, rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings },
   };
 }
 

@@ -128,7 +128,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const current = await currentLive(slug, site);
       if (!renderer || renderer.version !== app.version) renderer = { version: app.version, render: await loadRenderer(app.dir) };
       let next: Snapshot = current.snapshot;
-      let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set() };
+      let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set(), unchanged: true };
       if (events.length > 0) {
         applied = await applyEvents(current, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
         next = applied.snapshot;
@@ -145,11 +145,11 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         const models = pulled.models.map((m) => ModelSchema.safeParse(m)).filter((r) => r.success).map((r) => r.data);
         if (json(offers) !== json(next.offers)) changes.add('offers');
         if (json(models) !== json(next.models)) changes.add('models');
-        next = { ...next, offers, models };
+        if (changes.has('offers') || changes.has('models')) next = { ...next, offers, models };
       }
       const { live: updated, result } = await updateLiveSite(
         current,
-        { snapshot: next, ...(content ? { content } : {}), touched: applied.touched, contentChanges: changes },
+        { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: applied.touched, contentChanges: changes },
         renderer.render,
         {
           root,
@@ -161,7 +161,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
       store.settle(slug, applied.applied, applied.failed, now());
       const message =
-        `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed` +
+        (result.unchanged ? `${kind}: nothing on the site changed, so nothing was written` : `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed`) +
         (result.everything ? ` (everything, because ${result.everything})` : '') +
         (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
       log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);

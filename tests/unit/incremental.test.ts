@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { writeDemoFeeds } from '../../src/data/demo/write.ts';
-import { readSnapshot } from '../../src/data/snapshot-files.ts';
-import { buildSites } from '../../src/generator/build.ts';
+import { readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
+import { buildSites, buildStatePath } from '../../src/generator/build.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { OpsStore } from '../../src/ops/store.ts';
@@ -105,6 +105,47 @@ describe('incremental updates', () => {
     const report = outcome.report as { rendered: number };
     expect(report.rendered).toBeGreaterThan(0);
     expect(report.rendered).toBeLessThan(60);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('keeps the newest price when an older change arrives after it, and equals a full build', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const v = snapshot.vehicles.find((x) => x.status === 'in_stock' && x.price > 5000 && x.price < 90_000)!;
+    const newest = journal('vehicle.updated', Number(v.id), { ...v, price: 91_111 });
+    const occurredBefore = new Date(Date.parse(store.event(slug, newest)!.event.occurred_at) - 3_600_000).toISOString();
+    const late: WebhookEvent = { id: 'evt-late', type: 'vehicle.updated', occurred_at: occurredBefore, data: { id: Number(v.id), record: { ...v, price: 92_222 } } };
+    expect(store.journal(slug, late)).toEqual({ status: 'superseded', newer: newest });
+
+    const outcome = await run({ events: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    expect((await readSnapshot(slug, root))!.vehicles.find((x) => x.id === v.id)!.price).toBe(91_111);
+    const page = await readFile(path.join(await realpath(path.join(root, 'out', slug)), 'cars', v.slug, 'index.html'), 'utf8');
+    expect(page).toContain('91,111');
+    expect(page).not.toContain('92,222');
+    expect(store.event(slug, 'evt-late')!.status).toBe('superseded');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('writes nothing for events that change nothing: an unlisted sale or deletion, a quarantined record, a record as it was', async () => {
+    const live = await realpath(path.join(root, 'out', slug));
+    const files = [path.join(live, 'sitemap.xml'), snapshotPath(slug, root), buildStatePath(slug, root)];
+    const before = await Promise.all(files.map(async (f) => ({ bytes: await readFile(f, 'utf8'), mtimeMs: (await stat(f)).mtimeMs })));
+    const v = (await readSnapshot(slug, root))!.vehicles.find((x) => x.status === 'in_stock')!;
+    const ids = [
+      journal('vehicle.sold', 999_991),
+      journal('vehicle.deleted', 999_992),
+      journal('vehicle.updated', 999_993, { ...v, id: 999_993, price: -5 }),
+      journal('vehicle.updated', Number(v.id), { ...v }),
+    ];
+    const outcome = await run({ events: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    expect(outcome.message).toContain('nothing on the site changed');
+    expect(ids.map((id) => store.event(slug, id)!.status)).toEqual(['applied', 'applied', 'failed', 'applied']);
+    const after = await Promise.all(files.map(async (f) => ({ bytes: await readFile(f, 'utf8'), mtimeMs: (await stat(f)).mtimeMs })));
+    for (const [i, file] of files.entries()) {
+      expect(after[i]!.mtimeMs, `${path.basename(file)} was not rewritten`).toBe(before[i]!.mtimeMs);
+      expect(after[i]!.bytes === before[i]!.bytes, `${path.basename(file)} is unchanged`).toBe(true);
+    }
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
