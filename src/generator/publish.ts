@@ -1,5 +1,5 @@
 import { existsSync, lstatSync } from 'node:fs';
-import { mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Root of published sites: out/<slug> is what a static host serves. */
@@ -7,6 +7,16 @@ export const OUT = 'out';
 const RELEASES = '.releases';
 /** Releases kept per site besides the live one, for a quick rollback. */
 const KEEP_PREVIOUS = 1;
+/**
+ * Beside each release that finished, `<release>.complete` says so. It sits next to the folder rather than in
+ * it, so a static host never serves it. A release without one was cut short (the build failed or its process
+ * died) and never becomes live or a rollback target.
+ */
+const COMPLETE = '.complete';
+/** Release folders are named `<UTC stamp>-<pid of the building process>-<random>`. */
+const RELEASE_NAME = /^\d{8}-\d{6}-(\d+)-[a-z0-9]+$/;
+/** Files being written in place: `<file>.<pid>.tmp`, renamed over `<file>` when done. */
+const TEMPORARY = /\.(\d+)\.tmp$/;
 
 /** A new, empty release folder for a site, to render into. */
 export async function createRelease(slug: string, root = process.cwd()): Promise<string> {
@@ -22,6 +32,11 @@ export async function createRelease(slug: string, root = process.cwd()): Promise
  * never a mix. Older releases beyond the previous one are removed.
  */
 export async function publishRelease(slug: string, releaseDir: string, root = process.cwd()): Promise<void> {
+  // Marked finished before it goes live: a crash after this leaves a complete release, one before it none.
+  await writeFile(`${releaseDir}${COMPLETE}`, `${new Date().toISOString()}\n`);
+  // The release live until now finished too, even if it went live before releases were marked.
+  const previous = await liveRelease(slug, root).catch(() => null);
+  if (previous && existsSync(previous) && !existsSync(`${previous}${COMPLETE}`)) await writeFile(`${previous}${COMPLETE}`, `${new Date().toISOString()}\n`);
   const live = path.resolve(root, OUT, slug);
   const target = path.relative(path.dirname(live), releaseDir);
   if (existsSync(live) && !lstatSync(live).isSymbolicLink()) {
@@ -39,6 +54,7 @@ export async function publishRelease(slug: string, releaseDir: string, root = pr
 /** Removes a release that will not be published (a failed build). */
 export async function discardRelease(releaseDir: string): Promise<void> {
   await rm(releaseDir, { recursive: true, force: true });
+  await rm(`${releaseDir}${COMPLETE}`, { force: true });
 }
 
 /** The release folder currently live for a site, or null. */
@@ -48,11 +64,88 @@ export async function liveRelease(slug: string, root = process.cwd()): Promise<s
   return path.resolve(path.dirname(live), await readlink(live));
 }
 
-async function pruneReleases(slug: string, current: string, root: string): Promise<void> {
-  const dir = path.resolve(root, OUT, RELEASES, slug);
-  const releases = (await readdir(dir)).sort();
-  const older = releases.filter((r) => path.join(dir, r) !== current);
-  for (const old of older.slice(0, Math.max(0, older.length - KEEP_PREVIOUS))) {
-    await rm(path.join(dir, old), { recursive: true, force: true });
+/** Whether the process that made a release or a temporary file may still be writing it. */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+interface ReleaseEntry {
+  name: string;
+  dir: string;
+  complete: boolean;
+  /** Whether the process that built it is still running (a build in progress). */
+  building: boolean;
+}
+
+async function releasesOf(slug: string, root: string): Promise<ReleaseEntry[]> {
+  const dir = path.resolve(root, OUT, RELEASES, slug);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const markers = new Set(names.filter((n) => n.endsWith(COMPLETE)).map((n) => n.slice(0, -COMPLETE.length)));
+  return names
+    .filter((n) => !n.endsWith(COMPLETE))
+    .sort()
+    .map((name) => {
+      const pid = RELEASE_NAME.exec(name)?.[1];
+      return { name, dir: path.join(dir, name), complete: markers.has(name), building: !markers.has(name) && pid !== undefined && processAlive(Number(pid)) };
+    });
+}
+
+async function removeRelease(release: ReleaseEntry): Promise<void> {
+  await rm(release.dir, { recursive: true, force: true });
+  await rm(`${release.dir}${COMPLETE}`, { force: true });
+}
+
+/**
+ * Keeps the live release and the newest complete one before it; removes older complete releases and
+ * releases cut short by a build that is no longer running. A partial release is never kept in place of a
+ * complete one.
+ */
+async function pruneReleases(slug: string, current: string, root: string): Promise<void> {
+  const releases = (await releasesOf(slug, root)).filter((r) => r.dir !== current);
+  const complete = releases.filter((r) => r.complete);
+  const keep = new Set(complete.slice(Math.max(0, complete.length - KEEP_PREVIOUS)).map((r) => r.name));
+  for (const release of releases) if (!keep.has(release.name) && !release.building) await removeRelease(release);
+}
+
+/** What {@link cleanAbandonedReleases} removed. */
+export interface ReleaseCleanup {
+  /** Release folders a build left unfinished. */
+  partialReleases: string[];
+  /** Temporary files a killed process left in releases. */
+  temporaryFiles: number;
+}
+
+/**
+ * Start-up cleaning after a crash, for every site: removes releases whose build died before finishing,
+ * and `*.<pid>.tmp` files left in the remaining releases by a process that is gone. A live release from
+ * before completion markers existed was finished (it went live) and is marked so.
+ */
+export async function cleanAbandonedReleases(root = process.cwd()): Promise<ReleaseCleanup> {
+  const cleanup: ReleaseCleanup = { partialReleases: [], temporaryFiles: 0 };
+  const slugs = await readdir(path.resolve(root, OUT, RELEASES)).catch(() => [] as string[]);
+  for (const slug of slugs) {
+    const live = await liveRelease(slug, root).catch(() => null);
+    for (const release of await releasesOf(slug, root)) {
+      if (release.dir === live && !release.complete) await writeFile(`${release.dir}${COMPLETE}`, `${new Date().toISOString()}\n`);
+      else if (!release.complete && !release.building) {
+        await removeRelease(release);
+        cleanup.partialReleases.push(path.relative(root, release.dir));
+        continue;
+      }
+      for (const entry of await readdir(release.dir, { recursive: true, withFileTypes: true })) {
+        const pid = entry.isFile() ? TEMPORARY.exec(entry.name)?.[1] : undefined;
+        if (pid === undefined || processAlive(Number(pid))) continue;
+        await rm(path.join(entry.parentPath, entry.name), { force: true });
+        cleanup.temporaryFiles++;
+      }
+    }
+  }
+  return cleanup;
 }

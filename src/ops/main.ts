@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadAllSiteConfigs } from '../data/site-config.ts';
+import { cleanAbandonedReleases } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { loadOpsConfig, type OpsConfig } from './config.ts';
 import { createDispatchRunner } from './dispatch.ts';
@@ -54,6 +55,11 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
 
   const abandoned = store.abandonRunningBuilds();
   if (abandoned > 0) log(`Marked ${abandoned} build(s) interrupted by the last shutdown as failed.`);
+  if (config.mode === 'local') {
+    const cleaned = await cleanAbandonedReleases(root);
+    if (cleaned.partialReleases.length > 0) log(`Removed ${cleaned.partialReleases.length} release(s) a build left unfinished: ${cleaned.partialReleases.join(', ')}.`);
+    if (cleaned.temporaryFiles > 0) log(`Removed ${cleaned.temporaryFiles} temporary file(s) a stopped process left in the published releases.`);
+  }
 
   let runner: SiteRunner;
   try {
