@@ -1,7 +1,6 @@
 // A render worker: loads the compiled app and one site's data once, renders
 // the routes it is handed and writes them into the release folder, reporting
 // progress to the main thread. See src/generator/render-pool.ts.
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,19 +8,13 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadRenderer } from './compile.ts';
+import { cspHash, inlineTexts } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import type { RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
-
-// Inline <script> (not JSON-LD or other data blocks) and <style> contents, for the
-// Content-Security-Policy hashes. Astro's output is regular, so a pattern suffices here.
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
-// A style="" attribute anywhere means the CSP must allow style attributes.
-const STYLE_ATTRIBUTE = /<[a-z][^>]*\sstyle="/;
 
 async function main(): Promise<void> {
   const site = findSite(loadAllSiteConfigs('sites', task.root), task.site);
@@ -33,7 +26,7 @@ async function main(): Promise<void> {
   const publicFiles = listPublicFiles(task.appRoot);
   const seen = { scripts: new Map<string, string>(), styles: new Map<string, string>() };
   const hash = (text: string, into: Map<string, string>) => {
-    if (!into.has(text)) into.set(text, `sha256-${createHash('sha256').update(text).digest('base64')}`);
+    if (!into.has(text)) into.set(text, cspHash(text));
   };
 
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
@@ -52,9 +45,11 @@ async function main(): Promise<void> {
       post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
       return;
     }
-    for (const m of html.matchAll(INLINE_SCRIPT)) if (m[1]!.trim()) hash(m[1]!, seen.scripts);
-    for (const m of html.matchAll(INLINE_STYLE)) hash(m[1]!, seen.styles);
-    if (!styleAttributes && STYLE_ATTRIBUTE.test(html)) styleAttributes = true;
+    // Only real script and style elements: feed text inside attributes may hold "<script>" raw.
+    const inline = inlineTexts(html);
+    for (const text of inline.scripts) hash(text, seen.scripts);
+    for (const text of inline.styles) hash(text, seen.styles);
+    styleAttributes ||= inline.styleAttributes;
     const bytes = Buffer.byteLength(html);
     const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
     entry.pages++;
