@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
@@ -60,6 +60,16 @@ export const DEFAULT_AVIF_SIZES: readonly ImageSize[] = ['card'];
 export const DEFAULT_DOWNLOAD_TIMEOUT_MS = 30_000;
 /** Largest image download accepted: a dealer photo is well under 5 MB; more means a broken link. */
 export const DEFAULT_MAX_DOWNLOAD_BYTES = 32 * 1024 * 1024;
+/**
+ * How long a URL whose download failed is left alone before it is tried again: an hour after the first
+ * failure, doubling with each failure after it, at most a day. Without it, a feed full of photos on a dead
+ * host costs every build the timeouts again.
+ */
+export const DOWNLOAD_RETRY_FIRST_MS = 60 * 60_000;
+export const DOWNLOAD_RETRY_MAX_MS = 24 * 60 * 60_000;
+
+/** The reason reported for a local path that leaves the feed folder; the same whether or not such a file exists. */
+export const OUTSIDE_FEED_REASON = 'refused: a local image path must stay inside the feed folder';
 
 /** Which sizes a source image is needed at. `source` is the path or URL exactly as the feed gives it. */
 export interface ImageJob {
@@ -101,6 +111,8 @@ export interface ProcessImagesOptions {
   maxDownloadBytes?: number;
   /** Called as renditions (one source at one size) finish, reused, transformed or skipped. */
   onProgress?: (done: number, total: number) => void;
+  /** The clock that decides when a failed download is tried again. @default the system clock */
+  now?: () => Date;
 }
 
 const SIZE_ORDER = Object.keys(IMAGE_SIZES) as ImageSize[];
@@ -149,14 +161,26 @@ interface Produced {
 /** A source that cannot be used; the message is the reason reported. */
 class SkipSource extends Error {}
 
+/** A failed download, remembered beside the cache's downloads as `<sha256(url)>.failed`. */
+interface DownloadFailure {
+  failures: number;
+  lastError: string;
+  /** ISO time before which the URL is not tried again. */
+  retryAt: string;
+}
+
+/** Errors that mean the host itself cannot be reached, so its other URLs in the same run would fail alike. */
+const HOST_DOWN = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|timed out/;
+
 // (absolute path, mtime, size) -> sha256 of the bytes: a second run in one process does not re-read them.
 const hashMemo = new Map<string, { mtimeMs: number; size: number; hash: string }>();
 
 /**
  * Processes the jobs through the content-addressed cache in `cacheDir` and links the results into
- * `outDir/images`. Sources are paths relative to `feedRoot`, absolute paths, or http(s) URLs (downloaded
- * once into `cacheDir/downloads`, keyed by the URL). A source that cannot be read, downloaded or decoded
- * is reported in `skipped`; the others go on.
+ * `outDir/images`. Sources are paths inside `feedRoot` (relative to it, or absolute), or http(s) URLs
+ * (downloaded once into `cacheDir/downloads`, keyed by the URL; a failed download is not tried again for a
+ * while, see DOWNLOAD_RETRY_FIRST_MS). A source that cannot be read, downloaded or decoded, or a path
+ * outside `feedRoot`, is reported in `skipped`; the others go on.
  */
 export async function processImages(jobs: readonly ImageJob[], options: ProcessImagesOptions): Promise<ImagePipelineResult> {
   const started = performance.now();
@@ -206,6 +230,10 @@ export async function processImages(jobs: readonly ImageJob[], options: ProcessI
   const inFlight = new Map<string, Promise<Produced>>();
   const downloads = new Map<string, Promise<string>>();
   const linked = new Map<string, Promise<void>>();
+  const now = options.now ?? (() => new Date());
+  // Hosts found unreachable in this run, with why: their other URLs are not tried again until the next run.
+  const downHosts = new Map<string, string>();
+  let feedRootReal: Promise<string> | undefined;
 
   const linkOut = (cached: string, name: string): Promise<void> => {
     let pending = linked.get(name);
@@ -219,13 +247,59 @@ export async function processImages(jobs: readonly ImageJob[], options: ProcessI
 
   async function localFileOf(source: string): Promise<{ file: string; downloaded: boolean }> {
     const url = /^https?:\/\//i.test(source) ? source : source.startsWith('//') ? `https:${source}` : null;
-    if (!url) return { file: path.resolve(options.feedRoot, source), downloaded: false };
+    if (!url) return { file: await confined(source), downloaded: false };
     let pending = downloads.get(url);
     if (!pending) {
-      pending = download(url, path.join(cacheDir, 'downloads'), { fetch: fetchImpl, timeoutMs: downloadTimeoutMs, maxBytes: maxDownloadBytes }, ensureDir);
+      pending = rememberedDownload(url);
       downloads.set(url, pending);
     }
     return { file: await pending, downloaded: true };
+  }
+
+  /**
+   * A feed's local path, only inside the feed folder: a path that leaves it (absolute elsewhere, or through
+   * `..`) and other URL schemes are refused before the file system is asked anything, so the reason never
+   * says whether a file exists elsewhere; a path that resolves out of the folder through a symbolic link is
+   * refused the same way.
+   */
+  async function confined(source: string): Promise<string> {
+    const root = path.resolve(options.feedRoot);
+    const file = path.resolve(root, source);
+    const inside = (dir: string, target: string) => target.startsWith(dir + path.sep);
+    if (source.includes('\0') || /^[a-z][a-z0-9+.-]*:/i.test(source) || !inside(root, file)) throw new SkipSource(OUTSIDE_FEED_REASON);
+    feedRootReal ??= realpath(root).catch(() => root);
+    const real = await realpath(file).catch(() => null);
+    if (real === null) throw new SkipSource(`file not found in the feed folder: ${source}`);
+    if (!inside(await feedRootReal, real)) throw new SkipSource(OUTSIDE_FEED_REASON);
+    return real;
+  }
+
+  /** Downloads a URL unless it failed lately (see DOWNLOAD_RETRY_FIRST_MS) or its host is down in this run. */
+  async function rememberedDownload(url: string): Promise<string> {
+    const dir = path.join(cacheDir, 'downloads');
+    const failureFile = path.join(dir, `${sha256(url)}.failed`);
+    const previous = await readFailure(failureFile);
+    if (previous && Date.parse(previous.retryAt) > now().getTime()) {
+      throw new SkipSource(`download failed ${previous.failures} time(s), not tried again until ${previous.retryAt}: ${previous.lastError}`);
+    }
+    const host = new URL(url).host;
+    const down = downHosts.get(host);
+    if (down) throw new SkipSource(`download failed: ${host} is unreachable in this build (${down})`);
+    try {
+      const file = await download(url, dir, { fetch: fetchImpl, timeoutMs: downloadTimeoutMs, maxBytes: maxDownloadBytes }, ensureDir);
+      if (previous) await unlink(failureFile).catch(() => undefined);
+      return file;
+    } catch (error) {
+      if (!(error instanceof SkipSource)) throw error;
+      const reason = error.message.replace(/^download failed: /, '');
+      if (HOST_DOWN.test(reason)) downHosts.set(host, reason);
+      const failures = (previous?.failures ?? 0) + 1;
+      const wait = Math.min(DOWNLOAD_RETRY_MAX_MS, DOWNLOAD_RETRY_FIRST_MS * 2 ** (failures - 1));
+      const failure: DownloadFailure = { failures, lastError: reason, retryAt: new Date(now().getTime() + wait).toISOString() };
+      await ensureDir(dir);
+      await writeAtomic(failureFile, JSON.stringify(failure));
+      throw error;
+    }
   }
 
   async function renditionOf(sourceHash: string, size: ImageSize, bytes: () => Promise<Buffer>): Promise<Produced> {
@@ -412,6 +486,14 @@ async function resizedPixels(
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
+}
+
+async function readFailure(file: string): Promise<DownloadFailure | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as DownloadFailure;
+  } catch {
+    return null;
+  }
 }
 
 async function readSource(file: string): Promise<Buffer> {

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageJobs, processImages, unusableReason, type ImageJob, type ProcessImagesOptions } from '../../src/generator/images.ts';
+import { DOWNLOAD_RETRY_FIRST_MS, imageJobs, OUTSIDE_FEED_REASON, processImages, unusableReason, type ImageJob, type ProcessImagesOptions } from '../../src/generator/images.ts';
 import { IMAGE_SIZES } from '../../src/views/images.ts';
 import type { Location } from '../../src/schemas/location.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
@@ -231,7 +231,7 @@ describe('processImages', () => {
         source: 'images/corrupt.jpg',
         reason: 'not a usable image: unsupported image format (its bytes are not a JPEG, PNG, WebP, AVIF, GIF or TIFF image, whatever its name says)',
       },
-      { source: 'images/missing.jpg', reason: `file not found: ${path.join(feedRoot, 'images', 'missing.jpg')}` },
+      { source: 'images/missing.jpg', reason: 'file not found in the feed folder: images/missing.jpg' },
       { source: 'images/truncated.jpg', reason: TRUNCATED_JPEG },
     ]);
     expect(Object.keys(result.index)).toEqual(['images/a.jpg']);
@@ -355,6 +355,100 @@ describe('processImages', () => {
       expect(warm.index).toEqual({ [`${base}/photos/car.jpg`]: cold.index[`${base}/photos/car.jpg`] });
       for (const file of warm.files) expect((await stat(path.join(outDir, file))).size).toBeGreaterThan(0);
     });
+
+    it('remembers a failed download and does not ask again until its back-off is over, then retries', async () => {
+      let clock = Date.parse('2026-11-22T09:00:00Z');
+      const now = () => new Date(clock);
+      let healthy = false;
+      const hits: string[] = [];
+      const flaky = createServer((request, response) => {
+        hits.push(request.url ?? '');
+        if (healthy) {
+          response.writeHead(200, { 'content-type': 'image/jpeg' });
+          response.end(image);
+        } else {
+          response.writeHead(503, { 'content-type': 'text/plain' });
+          response.end('unavailable');
+        }
+      });
+      await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/photos/flaky.jpg`;
+        const jobs: ImageJob[] = [{ source: url, sizes: ['card'] }];
+        const options = { cacheDir: await dir('cache'), now, avif: false as const };
+
+        const first = await run(jobs, { ...options, outDir: await dir('out') });
+        expect(first.skipped).toEqual([{ source: url, reason: 'download failed: HTTP 503 Service Unavailable' }]);
+        expect(hits).toHaveLength(1);
+
+        // Within the hour: not asked again, and the report says until when.
+        clock += DOWNLOAD_RETRY_FIRST_MS - 60_000;
+        const second = await run(jobs, { ...options, outDir: await dir('out') });
+        expect(hits).toHaveLength(1);
+        expect(second.skipped[0]!.reason).toBe('download failed 1 time(s), not tried again until 2026-11-22T10:00:00.000Z: HTTP 503 Service Unavailable');
+
+        // After it: asked again; a second failure doubles the wait.
+        clock += 120_000;
+        await run(jobs, { ...options, outDir: await dir('out') });
+        expect(hits).toHaveLength(2);
+        clock += DOWNLOAD_RETRY_FIRST_MS + 60_000;
+        expect((await run(jobs, { ...options, outDir: await dir('out') })).skipped[0]!.reason).toMatch(/^download failed 2 time\(s\), not tried again until 2026-11-22T12:01:00\.000Z/);
+        expect(hits).toHaveLength(2);
+
+        // Once the host answers, the photo is published and the failure forgotten.
+        healthy = true;
+        clock += 2 * DOWNLOAD_RETRY_FIRST_MS;
+        const recovered = await run(jobs, { ...options, outDir: await dir('out') });
+        expect(recovered.skipped).toEqual([]);
+        expect(recovered.index[url]?.card).toBeDefined();
+        expect(hits).toHaveLength(3);
+        expect((await readdir(path.join(options.cacheDir, 'downloads'))).filter((f) => f.endsWith('.failed'))).toEqual([]);
+      } finally {
+        flaky.closeAllConnections();
+        await new Promise<void>((resolve) => flaky.close(() => resolve()));
+      }
+    });
+
+    it('gives up on the rest of a host\'s photos in a build once the host cannot be reached', async () => {
+      // A port nothing listens on: every connection is refused.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      let attempts = 0;
+      const countingFetch: typeof fetch = (input, init) => {
+        attempts++;
+        return fetch(input, init);
+      };
+      const jobs: ImageJob[] = Array.from({ length: 40 }, (_, i) => ({ source: `http://127.0.0.1:${port}/photos/${i}.jpg`, sizes: ['card'] }));
+      const result = await run(jobs, { cacheDir: await dir('cache'), outDir: await dir('out'), fetch: countingFetch, concurrency: 1 });
+      expect(result.skipped).toHaveLength(40);
+      // The workers in flight when the first refusal came back tried theirs; nobody after them.
+      expect(attempts).toBeLessThan(40);
+      expect(result.skipped.filter((s) => s.reason.includes('is unreachable in this build'))).toHaveLength(40 - attempts);
+    });
+  });
+
+  it('publishes no file from outside the feed folder, and its reason does not tell whether the file exists', async () => {
+    // A real image outside the feed folder, and a link inside the folder that points at it.
+    const outside = path.join(root, 'private-photo.jpg');
+    await writeFile(outside, await photo(1200, 800, 9));
+    await symlink(outside, path.join(feedRoot, 'images', 'linked-out.jpg'));
+    const sources = [
+      outside,
+      path.join(root, 'no-such-photo.jpg'),
+      '../private-photo.jpg',
+      'images/../../private-photo.jpg',
+      '../no-such-photo.jpg',
+      'images/linked-out.jpg',
+      'file:///etc/hostname',
+    ];
+    const outDir = await dir('out');
+    const result = await run([...sources.map((source) => ({ source, sizes: ['gallery'] as const })), { source: 'images/a.jpg', sizes: ['gallery'] }].map((j) => ({ ...j, sizes: [...j.sizes] })), { cacheDir: await dir('cache'), outDir });
+    expect(Object.keys(result.index)).toEqual(['images/a.jpg']);
+    expect(result.skipped.map((s) => s.source).sort()).toEqual([...sources].sort());
+    for (const skipped of result.skipped) expect(skipped.reason, skipped.source).toBe(OUTSIDE_FEED_REASON);
+    expect(await readdir(path.join(outDir, 'images'))).toHaveLength(2);
   });
 
   it('stops with the error when the cache cannot be written, instead of skipping every image', async () => {
