@@ -444,7 +444,8 @@ describe('processImages', () => {
       'file:///etc/hostname',
     ];
     const outDir = await dir('out');
-    const result = await run([...sources.map((source) => ({ source, sizes: ['gallery'] as const })), { source: 'images/a.jpg', sizes: ['gallery'] }].map((j) => ({ ...j, sizes: [...j.sizes] })), { cacheDir: await dir('cache'), outDir });
+    const jobs: ImageJob[] = [...sources, 'images/a.jpg'].map((source) => ({ source, sizes: ['gallery'] }));
+    const result = await run(jobs, { cacheDir: await dir('cache'), outDir });
     expect(Object.keys(result.index)).toEqual(['images/a.jpg']);
     expect(result.skipped.map((s) => s.source).sort()).toEqual([...sources].sort());
     for (const skipped of result.skipped) expect(skipped.reason, skipped.source).toBe(OUTSIDE_FEED_REASON);
