@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
+import { transliterate } from 'transliteration';
 import type { Offer } from '../schemas/offer.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
 import { countsAsVisibleStock } from '../rules/visibility.ts';
+import { KNOWN_VEHICLE_STATUSES } from '../schemas/vehicle.ts';
 import { slugify } from '../lib/text.ts';
 import type { QuarantinedRecord } from './quarantine.ts';
 
@@ -48,38 +51,80 @@ export function displayName(vehicle: Vehicle, site: SiteConfig): string {
   return parts.filter((p) => p !== null && p !== undefined && String(p).trim() !== '').join(' ');
 }
 
+/** Longest dealer comment published; longer ones are clipped at a word (a page is not a document store). */
+export const COMMENTS_MAX = 10_000;
+
+/** Names outside the Latin script, which slugify alone would empty: Arabic, CJK, Cyrillic, Greek, ... */
+const NON_LATIN = /[^\u0000-\u024f\u1e00-\u1eff]/;
+
+/**
+ * The URL slug of a make or model name in any script: the plain slug for Latin names (so existing URLs
+ * stay), the transliterated one otherwise ('日産' -> 'ri-chan', 'كورولا' -> 'kwrwl'), and when nothing is
+ * left (a name of symbols only) a stable code from the name, so every vehicle of that model shares it.
+ */
+export function nameSlug(name: string, kind: 'make' | 'model'): string {
+  return (
+    (NON_LATIN.test(name) ? slugify(transliterate(name)) : slugify(name)) ||
+    `${kind}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`
+  );
+}
+
+/** A vehicle's own slug from its names and id (always valid: the id alone is a slug). */
+function vehicleSlug(vehicle: Vehicle): string {
+  const latin = (text: string | null | undefined) => (text && NON_LATIN.test(text) ? transliterate(text) : (text ?? ''));
+  return slugify(`${vehicle.year}-${latin(vehicle.make)}-${latin(vehicle.model)}-${latin(vehicle.badge)}-${vehicle.id}`);
+}
+
+/** Dealer comments clipped to COMMENTS_MAX at the last word break, or null when they fit. */
+function clipComments(text: string): string | null {
+  if (text.length <= COMMENTS_MAX) return null;
+  const cut = text.slice(0, COMMENTS_MAX);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > COMMENTS_MAX * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export interface NormaliseResult {
   vehicles: NormalisedVehicle[];
   /** Duplicate ids and slugs, reported like quarantined records. */
   duplicates: QuarantinedRecord[];
   /** Valid vehicles left out by the stock filters or the visibility rule, with the reason. */
   filtered: Array<{ id: number; reason: string }>;
+  /** Published vehicles with a field changed to be publishable (a clipped comment, a replaced slug), with why. */
+  adjusted: QuarantinedRecord[];
 }
 
 /**
  * Derives what pages and search need, applies the site's stock filters and the
  * visibility rule, and resolves duplicates deterministically:
- * - duplicate ids: the most recently updated record wins (on a tie, the later one in the feed);
+ * - duplicate ids: the most recently updated record wins (on a tie, the later one in the feed), and the
+ *   report names both records by feed position and slug;
  * - duplicate slugs: the lowest id keeps the slug, the others get "-<id>" appended.
+ * `positions[i]` is where `vehicles[i]` stood in the feed (0-based), for the report; by default its index.
  */
-export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Date): NormaliseResult {
+export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Date, positions?: readonly number[]): NormaliseResult {
   const duplicates: QuarantinedRecord[] = [];
-  const byId = new Map<number, Vehicle>();
-  for (const vehicle of vehicles) {
+  const adjusted: QuarantinedRecord[] = [];
+  const byId = new Map<number, { vehicle: Vehicle; position: number }>();
+  const described = ({ vehicle, position }: { vehicle: Vehicle; position: number }) =>
+    `record #${position} (slug ${vehicle.slug ?? vehicleSlug(vehicle)}, updated ${vehicle.updated_at ?? 'at no stated time'})`;
+  vehicles.forEach((vehicle, index) => {
     const id = Number(vehicle.id);
+    const entry = { vehicle, position: positions?.[index] ?? index };
     const seen = byId.get(id);
     if (seen) {
-      const keepNew = (vehicle.updated_at ?? '') >= (seen.updated_at ?? '');
-      duplicates.push({ source: 'vehicles', id: String(id), path: 'id', reason: `duplicate id; kept the record updated ${(keepNew ? vehicle : seen).updated_at ?? 'last'}` });
-      if (keepNew) byId.set(id, vehicle);
+      const keepNew = (vehicle.updated_at ?? '') >= (seen.vehicle.updated_at ?? '');
+      const [kept, dropped] = keepNew ? [entry, seen] : [seen, entry];
+      const why = (vehicle.updated_at ?? '') === (seen.vehicle.updated_at ?? '') ? 'the same update time, so the later one in the feed wins' : 'the newer update wins';
+      duplicates.push({ source: 'vehicles', id: String(id), path: 'id', reason: `duplicate id: kept ${described(kept)}, dropped ${described(dropped)}; ${why}` });
+      if (keepNew) byId.set(id, entry);
     } else {
-      byId.set(id, vehicle);
+      byId.set(id, entry);
     }
-  }
+  });
 
   const filtered: NormaliseResult['filtered'] = [];
   const kept: Vehicle[] = [];
-  for (const vehicle of [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id))) {
+  for (const { vehicle } of [...byId.values()].sort((a, b) => Number(a.vehicle.id) - Number(b.vehicle.id))) {
     const reason = filterReason(vehicle, site, now);
     if (reason) filtered.push({ id: Number(vehicle.id), reason });
     else kept.push(vehicle);
@@ -87,18 +132,28 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
 
   const taken = new Set<string>();
   const normalised = kept.map((vehicle): NormalisedVehicle => {
-    const base = vehicle.slug ?? slugify(`${vehicle.year}-${vehicle.make}-${vehicle.model}-${vehicle.badge ?? ''}-${vehicle.id}`);
+    const base = vehicle.slug ?? vehicleSlug(vehicle);
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = n === 2 ? `${base}-${vehicle.id}` : `${base}-${vehicle.id}-${n}`;
     if (slug !== base) {
       duplicates.push({ source: 'vehicles', id: String(vehicle.id), path: 'slug', reason: `duplicate slug "${base}"; published as "${slug}"` });
     }
     taken.add(slug);
+    const comments = vehicle.dealercomments ? clipComments(vehicle.dealercomments) : null;
+    if (comments !== null) {
+      adjusted.push({
+        source: 'vehicles',
+        id: String(vehicle.id),
+        path: 'dealercomments',
+        reason: `clipped from ${vehicle.dealercomments!.length.toLocaleString('en-AU')} to ${comments.length.toLocaleString('en-AU')} characters (at most ${COMMENTS_MAX.toLocaleString('en-AU')} are published)`,
+      });
+    }
     return {
       ...vehicle,
+      ...(comments !== null ? { dealercomments: comments } : {}),
       slug,
-      make_slug: slugify(vehicle.make),
-      model_slug: slugify(vehicle.model),
+      make_slug: nameSlug(vehicle.make, 'make'),
+      model_slug: nameSlug(vehicle.model, 'model'),
       simple_body: vehicle.simple_body ?? simpleBody(vehicle.body ?? vehicle.bodyconfiguration, vehicle.item_type),
       simple_fuel: vehicle.simple_fuel ?? simpleFuel(vehicle.fuel),
       simple_transmission: vehicle.simple_transmission ?? simpleTransmission(vehicle.trans),
@@ -106,7 +161,7 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
       display_name: displayName(vehicle, site),
     };
   });
-  return { vehicles: normalised, duplicates, filtered };
+  return { vehicles: normalised, duplicates, filtered, adjusted };
 }
 
 /** Why a valid vehicle is not published on this site, or null when it is. */
@@ -120,7 +175,13 @@ function filterReason(vehicle: Vehicle, site: SiteConfig, now: Date): string | n
   const itemType = (vehicle.item_type ?? 'car') as (typeof stock.itemTypes)[number];
   if (!stock.itemTypes.includes(itemType)) return `item type ${itemType} not sold here`;
   if (!countsAsVisibleStock(vehicle, now, stock.includeSoldDays)) {
-    return vehicle.show_on_dealer_website === false ? 'hidden from the dealer website' : `status ${vehicle.status}, not sold within ${stock.includeSoldDays} days`;
+    if (vehicle.show_on_dealer_website === false) return 'hidden from the dealer website';
+    if (!(KNOWN_VEHICLE_STATUSES as readonly string[]).includes(vehicle.status)) {
+      return `unknown status "${vehicle.status}" (the site lists ${KNOWN_VEHICLE_STATUSES.join(', ')} vehicles)`;
+    }
+    return vehicle.sold_date_timestamp == null
+      ? `status ${vehicle.status} with no sale date`
+      : `status ${vehicle.status}, sold more than ${stock.includeSoldDays} days before the pull`;
   }
   return null;
 }

@@ -6,13 +6,13 @@ import { ModelSchema } from '../schemas/model.ts';
 import { OfferSchema } from '../schemas/offer.ts';
 import { ReviewSchema } from '../schemas/review.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { PullCounts, Snapshot } from '../schemas/snapshot.ts';
+import { NormalisedVehicleSchema, type PullCounts, type Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema } from '../schemas/vehicle.ts';
 import { isAvailable } from '../rules/availability.ts';
 import { writeFileAtomic } from './feed-files.ts';
 import { normaliseVehicles, offersForSite } from './normalise.ts';
 import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
-import { pullReportPath, readSnapshot, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
+import { pullReportPath, readSnapshot, snapshotProblem, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
 import { sourceFor } from './sources/for-site.ts';
 import type { CachedResponse } from './sources/http.ts';
 import type { Source } from './sources/source.ts';
@@ -29,6 +29,8 @@ export interface PullReport {
   quarantined: QuarantinedRecord[];
   duplicates: QuarantinedRecord[];
   filtered: Array<{ id: number; reason: string }>;
+  /** Published records with a field changed to be publishable (a clipped comment), with why. */
+  adjusted: QuarantinedRecord[];
 }
 
 /** The pull refused to replace the snapshot because available stock fell too far. */
@@ -59,12 +61,18 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
   const validateMs = performance.now() - t;
 
   t = performance.now();
-  const normalised = normaliseVehicles(vehicles.valid, site, now);
+  const normalised = normaliseVehicles(vehicles.valid, site, now, vehicles.positions);
+  // Held to the snapshot's own schema, the one the build reads it with, one vehicle at a time: a vehicle
+  // normalising cannot make valid is quarantined here rather than making the build refuse the snapshot.
+  const publishable = validateRecords(NormalisedVehicleSchema, normalised.vehicles, 'vehicles');
+  const unpublishable = normalised.vehicles.length - publishable.valid.length;
+  for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
+  normalised.vehicles = publishable.valid;
   const normaliseMs = performance.now() - t;
 
   const counts: PullCounts = {
     pulled: raw.vehicles.length,
-    quarantined: raw.vehicles.length - vehicles.valid.length,
+    quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
     duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
     filtered: normalised.filtered.length,
     published: normalised.vehicles.length,
@@ -91,6 +99,7 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
     quarantined: [vehicles, locations, reviews, dealerships, offers, models].flatMap((r) => r.quarantined),
     duplicates: normalised.duplicates,
     filtered: normalised.filtered,
+    adjusted: normalised.adjusted,
   };
   return { snapshot, report };
 }
@@ -138,6 +147,12 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
     throw new StockDropError(objection);
   }
   snapshot.removed = carryRemoved(last, snapshot, options.now ?? new Date());
+  // The build's own check, before anything is written: a pull never leaves a snapshot the build refuses.
+  const problem = snapshotProblem(snapshot);
+  if (problem) {
+    await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
+    throw new Error(`${site.slug}: the pulled data does not make a valid snapshot (${problem}); the last good snapshot is kept.`);
+  }
   const t = performance.now();
   await writeSnapshot(snapshot, root);
   report.published = true;

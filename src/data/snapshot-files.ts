@@ -37,6 +37,17 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
   return result.data;
 }
 
+/**
+ * What the build would refuse in a snapshot (the first problem, with its path), or null when it reads it.
+ * The same check as {@link readSnapshot}, so the pull can run it before writing.
+ */
+export function snapshotProblem(snapshot: Snapshot): string | null {
+  const result = SnapshotSchema.safeParse(snapshot);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return `${issue.path.join('.')}: ${issue.message}`;
+}
+
 /** Replaces the snapshot in one step: readers see the old file or the new one, never part of either. */
 export async function writeSnapshot(snapshot: Snapshot, root = process.cwd()): Promise<void> {
   const { vehicles, ...rest } = snapshot;

@@ -1,6 +1,18 @@
 /** Text helpers shared by the build and the islands: slugs, clipped text, counted nouns. */
 import { withThousands } from '../rules/formatting.ts';
 
+/**
+ * Unicode's bidirectional formatting characters: embeddings and overrides (U+202A-U+202E), isolates
+ * (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). In feed text they can reverse what a shopper
+ * reads (a price or a name shown backwards) and they carry nothing a dealer means to show.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** Text with the bidirectional formatting characters removed. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
 /** Lowercase, hyphenated slug of a display name. */
 export function slugify(text: string): string {
   return text

@@ -3,6 +3,7 @@
  * Australian contact formats used by lead forms.
  */
 import { z } from 'zod';
+import { withoutBidiControls } from '../lib/text.ts';
 
 /** Vehicle car types, in the order the site shows them (new, demo, used). */
 export const CAR_TYPES = ['new', 'demo', 'used'] as const;
@@ -92,10 +93,56 @@ export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected
  * by `z.number()` itself). 0 means "no price".
  * @example 24990
  */
-export const money = z.number({ error: 'Expected an amount in dollars (a number)' }).nonnegative('An amount cannot be negative');
+export const money = z
+  .number({ error: 'Expected an amount in dollars (a number)' })
+  .nonnegative('An amount cannot be negative')
+  .max(20_000_000, 'Expected at most $20,000,000: no vehicle, offer or finance amount the sites show comes near that, so this is a mistake in the record');
 
-/** A string the feed may send as null or leave out. */
-export const nullishString = z.string().nullish();
+/** Longest text a record's ordinary field may hold; anything longer is a broken record, not prose. */
+export const TEXT_MAX = 2_000;
+
+/**
+ * Feed text shown to shoppers, which the feed may send as null or leave out. Bidirectional formatting
+ * characters are removed (they can make a name or a price read backwards); at most {@link TEXT_MAX}
+ * characters.
+ */
+export const nullishString = z
+  .string()
+  .max(TEXT_MAX, `Longer than ${TEXT_MAX.toLocaleString('en-AU')} characters: a broken record rather than text to show`)
+  .transform(withoutBidiControls)
+  .nullish();
+
+/**
+ * Long feed text (dealer comments): no length limit here, because an over-long text is clipped when the
+ * snapshot is made (and the clip reported) rather than losing the vehicle. Bidirectional formatting
+ * characters are removed.
+ */
+export const nullishLongText = z.string().transform(withoutBidiControls).nullish();
+
+/** Characters no make or model name has: markup, template and escape characters, and control characters. */
+const NOT_IN_A_NAME = /[<>{}\[\]`\\$|\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A make or model name as the platform sends it: it becomes a search landing page (/search/{make}/{model}),
+ * its title and sitemap entries, so a record whose name cannot be one is quarantined rather than published.
+ * At most `max` characters, with a letter or digit, no markup, template or control characters;
+ * bidirectional formatting characters are removed.
+ * @example 'Toyota'
+ */
+export function vehicleName(max: number) {
+  return z
+    .string()
+    .transform(withoutBidiControls)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(max, `Longer than ${max} characters: not a make or model name`)
+        .refine((value) => !NOT_IN_A_NAME.test(value), 'Not a make or model name: it holds markup, template or control characters (< > { } [ ] ` \\ $ |)')
+        .refine((value) => /[\p{L}\p{N}]/u.test(value), 'Not a make or model name: it has no letter or digit'),
+    );
+}
 
 /**
  * A URL slug: lowercase letters, digits and single hyphens, no leading or trailing hyphen.

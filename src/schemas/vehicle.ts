@@ -11,10 +11,12 @@ import {
   imageUrl,
   isoDateTime,
   money,
+  nullishLongText,
   nullishString,
   numberFromString,
   slug,
   specValue,
+  vehicleName,
   year,
 } from './common.ts';
 import { FinanceLenderInfoSchema, financeProviderKey } from './finance.ts';
@@ -183,10 +185,10 @@ export const VehicleSchema = z.object({
   name: nullishString,
   /** Model year, 1900 to 2100. @example 2021 */
   year,
-  /** Make. @example 'Toyota' */
-  make: z.string().trim().min(1),
-  /** Model. @example 'Corolla' */
-  model: z.string().trim().min(1),
+  /** Make, at most 40 characters, a name (no markup); see vehicleName. @example 'Toyota' */
+  make: vehicleName(40),
+  /** Model, at most 60 characters, a name (no markup); see vehicleName. @example 'Corolla' */
+  model: vehicleName(60),
   /** Badge (trim level). @example 'Ascent Sport' */
   badge: nullishString,
   /** Series; values such as 'duo', 'city', 'sport' are used for optional sorting. @example 'sport' */
@@ -254,8 +256,11 @@ export const VehicleSchema = z.object({
   variant_specs: VariantSpecsSchema.nullish(),
   /** Standard equipment: a plain list, or lists grouped by category. @example ['Reversing camera', 'Apple CarPlay'] */
   standardEquipment: z.union([z.array(z.string()), z.record(z.string(), z.array(z.string()))]).nullish(),
-  /** Dealer comments (may contain line breaks or HTML), cut at 400 characters on the page. */
-  dealercomments: nullishString,
+  /**
+   * Dealer comments (may contain line breaks or HTML), cut at 400 characters on the page behind a 'more'
+   * toggle. Clipped at a word to COMMENTS_MAX characters when the snapshot is made, with the clip reported.
+   */
+  dealercomments: nullishLongText,
 
   // ---- price ----
   /** Advertised price in dollars; 0 means no price ('Enquire for price.'). @example 24990 */
