@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { readSnapshot } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -33,6 +34,25 @@ test.describe('every demo site', () => {
     await expect(page).toHaveTitle(new RegExp(`\\| ${site.name}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('7 days');
+  });
+
+  test('a word longer than a phone is wide wraps instead of widening the vehicle page', async ({ browser }, testInfo) => {
+    const slug = String(testInfo.project.metadata.site);
+    const vehicle = (await readSnapshot(slug))!.vehicles.find((v) => v.status === 'in_stock')!;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto(`/cars/${vehicle.slug}/`);
+    // Feed text as a broken or hostile feed sends it: one unbroken 3,000-character word in the title and the
+    // comments, where the page shows them.
+    await page.evaluate(() => {
+      const word = 'W'.repeat(3000);
+      document.querySelector('h1')!.textContent = `2024 Toyota ${word}`;
+      for (const p of Array.from(document.querySelectorAll('main p')).slice(0, 3)) p.textContent = `Comments ${word}`;
+    });
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    await page.screenshot({ path: testInfo.outputPath(`${slug}-long-word.png`) });
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await context.close();
   });
 
   test('the mobile menu opens without JavaScript', async ({ browser }, testInfo) => {
