@@ -54,8 +54,8 @@ export function displayName(vehicle: Vehicle, site: SiteConfig): string {
 /** Longest dealer comment published; longer ones are clipped at a word (a page is not a document store). */
 export const COMMENTS_MAX = 10_000;
 
-/** Names outside the Latin script, which slugify alone would empty: Arabic, CJK, Cyrillic, Greek, ... */
-const NON_LATIN = /[^\u0000-\u024f\u1e00-\u1eff]/;
+/** A letter of a script other than Latin (Arabic, CJK, Cyrillic, Greek, ...), which slugify alone would drop. */
+const NON_LATIN = /(?!\p{Script=Latin})\p{L}/u;
 
 /**
  * The URL slug of a make or model name in any script: the plain slug for Latin names (so existing URLs
@@ -89,7 +89,7 @@ export interface NormaliseResult {
   duplicates: QuarantinedRecord[];
   /** Valid vehicles left out by the stock filters or the visibility rule, with the reason. */
   filtered: Array<{ id: number; reason: string }>;
-  /** Published vehicles with a field changed to be publishable (a clipped comment, a replaced slug), with why. */
+  /** Published vehicles with a field changed to be publishable (a clipped comment), with why. */
   adjusted: QuarantinedRecord[];
 }
 

@@ -2,9 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENTS_MAX, normaliseVehicles } from '../../src/data/normalise.ts';
+import { COMMENTS_MAX, nameSlug, normaliseVehicles } from '../../src/data/normalise.ts';
 import { pullSite } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
+import { slugify } from '../../src/lib/text.ts';
 import { readSnapshot, snapshotProblem } from '../../src/data/snapshot-files.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
@@ -64,6 +65,11 @@ describe('names in any script', () => {
     expect(byId.get(4)).toMatchObject({ make_slug: 'lada', model_slug: 'niva' });
     // Latin names keep the slugs they always had.
     expect(byId.get(1)).toMatchObject({ make_slug: 'toyota', model_slug: 'corolla', slug: '2024-toyota-corolla-ascent-1' });
+  });
+
+  it('keeps the plain slug of a Latin name with punctuation from elsewhere in Unicode', () => {
+    for (const name of ['Straße – Edition', 'Škoda', 'Citroën C5 Aircross™', "Land Cruiser 70’s"]) expect(nameSlug(name, 'model'), name).toBe(slugify(name));
+    expect(nameSlug('Škoda', 'make')).toBe('skoda');
   });
 
   it('falls back to a stable code for a name its script cannot be transliterated from, shared by the same model', async () => {
