@@ -62,25 +62,9 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
 
   t = performance.now();
   const normalised = normaliseVehicles(vehicles.valid, site, now, vehicles.positions);
-  // Held to the snapshot's own schema, the one the build reads it with, one vehicle at a time: a vehicle
-  // normalising cannot make valid is quarantined here rather than making the build refuse the snapshot.
-  const publishable = validateRecords(NormalisedVehicleSchema, normalised.vehicles, 'vehicles');
-  const unpublishable = normalised.vehicles.length - publishable.valid.length;
-  for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
-  normalised.vehicles = publishable.valid;
-  const normaliseMs = performance.now() - t;
-
-  const counts: PullCounts = {
-    pulled: raw.vehicles.length,
-    quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
-    duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
-    filtered: normalised.filtered.length,
-    published: normalised.vehicles.length,
-    available: normalised.vehicles.filter(isAvailable).length,
-  };
   const pulledAt = now.toISOString();
   const snapshot: Snapshot = {
-    meta: { site: site.slug, pulledAt, source: source.describe, counts },
+    meta: { site: site.slug, pulledAt, source: source.describe, counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } },
     vehicles: normalised.vehicles,
     locations: locations.valid,
     reviews: reviews.valid,
@@ -89,6 +73,29 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
     models: models.valid,
     removed: [],
   };
+  // The build's own check (SnapshotSchema, as readSnapshot applies it), so a pull never writes a snapshot
+  // the build refuses. Every part was validated on its own above, so only a vehicle normalising failed to
+  // make publishable can fail it: those are found one by one and quarantined, and the rest is checked again.
+  let unpublishable = 0;
+  if (snapshotProblem(snapshot) !== null) {
+    const publishable = validateRecords(NormalisedVehicleSchema, snapshot.vehicles, 'vehicles');
+    unpublishable = snapshot.vehicles.length - publishable.valid.length;
+    for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
+    snapshot.vehicles = publishable.valid;
+    const problem = snapshotProblem(snapshot);
+    if (problem) throw new Error(`${site.slug}: the pulled data does not make a snapshot the build can read (${problem}); the last good snapshot is kept.`);
+  }
+  const normaliseMs = performance.now() - t;
+
+  const counts: PullCounts = {
+    pulled: raw.vehicles.length,
+    quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
+    duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
+    filtered: normalised.filtered.length,
+    published: snapshot.vehicles.length,
+    available: snapshot.vehicles.filter(isAvailable).length,
+  };
+  snapshot.meta.counts = counts;
   const report: PullReport = {
     site: site.slug,
     source: source.describe,
@@ -146,13 +153,8 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
     await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
     throw new StockDropError(objection);
   }
+  // Carried from the last snapshot, which the build read, and from vehicles just checked.
   snapshot.removed = carryRemoved(last, snapshot, options.now ?? new Date());
-  // The build's own check, before anything is written: a pull never leaves a snapshot the build refuses.
-  const problem = snapshotProblem(snapshot);
-  if (problem) {
-    await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
-    throw new Error(`${site.slug}: the pulled data does not make a valid snapshot (${problem}); the last good snapshot is kept.`);
-  }
   const t = performance.now();
   await writeSnapshot(snapshot, root);
   report.published = true;
