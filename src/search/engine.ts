@@ -1,0 +1,526 @@
+/**
+ * The embedded stock-search engine: answers the part of Algolia's search contract that React
+ * InstantSearch uses, over a site's listing records held in the browser, so stock search needs no
+ * hosted service. Browser-safe: no Node modules.
+ *
+ * Data layout, built once per index: a bitset (Uint32Array, one bit per record) for every facet value,
+ * a Float64Array column per numeric attribute, and a vocabulary of the searchable words with the sorted
+ * record ids holding each. A query intersects bitsets (AND of OR groups for facetFilters), scans the
+ * numeric columns for numericFilters, matches query words against the vocabulary (prefix on the last
+ * word, typos by word length, as Algolia's defaults), then ranks and pages.
+ *
+ * Semantics follow Algolia's documented behaviour for these parameters: `query`, `page` (0-based),
+ * `hitsPerPage`, `facets`, `facetFilters` (strings and nested OR arrays, `-` negation), `numericFilters`
+ * (`attr op value`, `attr:lo TO hi`, nested OR arrays), `maxValuesPerFacet`, and `searchForFacetValues`.
+ * The index name picks the ranking: the primary index ranks text relevance first, then its own order;
+ * a sort replica orders by its attribute first.
+ */
+
+/** A value a record may hold in one attribute. */
+export type RecordValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** One listing record. `objectID` is its id. */
+export interface SearchRecord {
+  objectID: string;
+  [attribute: string]: RecordValue;
+}
+
+/** How records are ordered in one index (the primary index or a sort replica). */
+export interface IndexOrder<R extends SearchRecord> {
+  /** The index's own order, e.g. lowest price first. */
+  compare: (a: R, b: R) => number;
+  /**
+   * Whether that order comes before text relevance (a sort replica: "lowest price" means lowest price,
+   * whatever the query) or after it (the primary index: best text matches first).
+   */
+  beforeRelevance: boolean;
+}
+
+export interface EngineConfig<R extends SearchRecord> {
+  /** Attributes that can be faceted and filtered by value. */
+  facets: readonly string[];
+  /** Numeric attributes: numericFilters and facets_stats. */
+  numeric: readonly string[];
+  /** Attributes the query searches, most important first. */
+  searchable: readonly string[];
+  /** Index name -> its order. Queries to any other name are refused. */
+  indices: Record<string, IndexOrder<R>>;
+}
+
+/** A query's parameters, as InstantSearch sends them. */
+export interface SearchParams {
+  query?: string;
+  page?: number;
+  hitsPerPage?: number;
+  facets?: string | readonly string[];
+  facetFilters?: string | readonly (string | readonly string[])[];
+  numericFilters?: string | readonly (string | readonly string[])[];
+  maxValuesPerFacet?: number;
+  [other: string]: unknown;
+}
+
+export interface SearchRequest {
+  indexName: string;
+  params?: SearchParams;
+}
+
+export interface FacetStats {
+  min: number;
+  max: number;
+  avg: number;
+  sum: number;
+}
+
+export interface SearchResponse<R extends SearchRecord> {
+  hits: R[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, FacetStats>;
+  exhaustiveFacetsCount: true;
+  exhaustiveNbHits: true;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+}
+
+export interface FacetHit {
+  value: string;
+  highlighted: string;
+  count: number;
+}
+
+/** Algolia's defaults. */
+export const DEFAULT_HITS_PER_PAGE = 20;
+export const DEFAULT_MAX_VALUES_PER_FACET = 100;
+/** Shortest query word that may have one typo, and two (Algolia's minWordSizefor1Typo and ...for2Typos). */
+export const MIN_WORD_FOR_ONE_TYPO = 4;
+export const MIN_WORD_FOR_TWO_TYPOS = 8;
+/** Most pages a query can reach (Algolia's paginationLimitedTo). */
+export const PAGINATION_LIMIT = 1000;
+
+/** Lower case, accents removed: how words and facet values are compared for text search. */
+export function normaliseText(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** The words of a text, for search. */
+export function words(text: string): string[] {
+  return normaliseText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Typos a query word of this length may have. */
+export function typosAllowed(word: string): number {
+  return word.length >= MIN_WORD_FOR_TWO_TYPOS ? 2 : word.length >= MIN_WORD_FOR_ONE_TYPO ? 1 : 0;
+}
+
+/**
+ * The optimal-string-alignment distance between a and b (insertions, deletions, substitutions and
+ * transpositions of neighbours each count one), or `limit + 1` once it is sure to exceed `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array<number>(b.length + 1);
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * How a query word matches a record word: 0 or more typos, or null. The last word of a query also
+ * matches as a prefix ("toyo" finds "toyota"), with typos counted over the prefix.
+ */
+export function wordMatch(queryWord: string, recordWord: string, isLast: boolean): number | null {
+  const limit = typosAllowed(queryWord);
+  if (recordWord === queryWord) return 0;
+  if (isLast && recordWord.startsWith(queryWord)) return 0;
+  const whole = editDistance(queryWord, recordWord, limit);
+  let best = whole <= limit ? whole : null;
+  if (isLast && limit > 0) {
+    // Prefixes of the record word as long as the query word, give or take the typos allowed.
+    for (let length = Math.max(1, queryWord.length - limit); length <= Math.min(recordWord.length, queryWord.length + limit); length++) {
+      const d = editDistance(queryWord, recordWord.slice(0, length), limit);
+      if (d <= limit && (best === null || d < best)) best = d;
+    }
+  }
+  return best;
+}
+
+/** A value as facet filters and facet counts name it: strings as they are, numbers and booleans as text. */
+function facetValues(value: RecordValue): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  if (Array.isArray(value)) return value.map(String);
+  return [String(value)];
+}
+
+const NUMERIC_OPS = ['<=', '>=', '!=', '<', '>', '='] as const;
+type NumericOp = (typeof NUMERIC_OPS)[number];
+
+/** A numeric filter string: `price>=5000`, `year = 2020`, `km:0 TO 50000`. */
+export function parseNumericFilter(filter: string): { attribute: string; test: (value: number) => boolean } {
+  const range = /^\s*([^:<>=!\s]+)\s*:\s*(-?[\d.]+)\s+TO\s+(-?[\d.]+)\s*$/.exec(filter);
+  if (range) {
+    const [lo, hi] = [Number(range[2]), Number(range[3])];
+    return { attribute: range[1]!, test: (v) => v >= lo && v <= hi };
+  }
+  const match = /^\s*([^:<>=!\s]+)\s*(<=|>=|!=|<|>|=)\s*(-?[\d.]+)\s*$/.exec(filter);
+  if (!match) throw new SearchError(`numericFilters: cannot read "${filter}" (expected e.g. price>=5000 or price:5000 TO 30000)`);
+  const bound = Number(match[3]);
+  const op = match[2] as NumericOp;
+  const tests: Record<NumericOp, (v: number) => boolean> = {
+    '<=': (v) => v <= bound,
+    '>=': (v) => v >= bound,
+    '!=': (v) => v !== bound,
+    '<': (v) => v < bound,
+    '>': (v) => v > bound,
+    '=': (v) => v === bound,
+  };
+  return { attribute: match[1]!, test: tests[op] };
+}
+
+/** A facet filter string: `make:Toyota`, `make:-Toyota` (negated). The value is everything after the first colon. */
+export function parseFacetFilter(filter: string): { attribute: string; value: string; negated: boolean } {
+  const colon = filter.indexOf(':');
+  if (colon <= 0) throw new SearchError(`facetFilters: cannot read "${filter}" (expected attribute:value)`);
+  const attribute = filter.slice(0, colon).trim();
+  let value = filter.slice(colon + 1);
+  let negated = false;
+  if (value.startsWith('-')) {
+    negated = true;
+    value = value.slice(1);
+  } else if (value.startsWith('\\-')) {
+    value = value.slice(1);
+  }
+  return { attribute, value, negated };
+}
+
+/** A request the engine cannot answer: an unknown index or attribute, or a filter it cannot read. */
+export class SearchError extends Error {
+  readonly status = 400;
+}
+
+const asList = <T>(value: T | readonly T[] | undefined): readonly T[] => (value === undefined ? [] : Array.isArray(value) ? (value as readonly T[]) : [value as T]);
+
+/** A fixed-size set of record numbers. */
+class Bitset {
+  readonly words: Uint32Array;
+  constructor(size: number, fill = false) {
+    this.words = new Uint32Array((size + 31) >>> 5);
+    if (fill) {
+      this.words.fill(0xffffffff);
+      const extra = this.words.length * 32 - size;
+      if (extra > 0) this.words[this.words.length - 1] = 0xffffffff >>> extra;
+    }
+  }
+  set(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
+  }
+  has(i: number): boolean {
+    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+  and(other: Bitset): this {
+    for (let w = 0; w < this.words.length; w++) this.words[w]! &= other.words[w]!;
+    return this;
+  }
+  or(other: Bitset): this {
+    for (let w = 0; w < this.words.length; w++) this.words[w]! |= other.words[w]!;
+    return this;
+  }
+  andNot(other: Bitset): this {
+    for (let w = 0; w < this.words.length; w++) this.words[w]! &= ~other.words[w]!;
+    return this;
+  }
+  /** Records in both, counted without building the intersection. */
+  countAnd(other: Bitset): number {
+    let n = 0;
+    for (let w = 0; w < this.words.length; w++) n += popcount(this.words[w]! & other.words[w]!);
+    return n;
+  }
+  *[Symbol.iterator](): Generator<number> {
+    for (let w = 0; w < this.words.length; w++) {
+      let word = this.words[w]!;
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        yield w * 32 + bit;
+        word &= word - 1;
+      }
+    }
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** How a record matched the query: total typos, the earliest searchable attribute matched, words matched exactly. */
+interface TextMatch {
+  typos: number;
+  attribute: number;
+  exact: number;
+}
+
+export interface SearchEngine<R extends SearchRecord> {
+  search(requests: readonly SearchRequest[]): { results: SearchResponse<R>[] };
+  searchForFacetValues(request: { indexName: string; params: SearchParams & { facetName: string; facetQuery?: string; maxFacetHits?: number } }): { facetHits: FacetHit[]; exhaustiveFacetsCount: true; processingTimeMS: number };
+}
+
+/** Builds the engine's structures over the records once; each search then reuses them. */
+export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>): SearchEngine<R> {
+  const n = records.length;
+  const facetSets = new Map<string, Map<string, Bitset>>();
+  for (const attribute of config.facets) {
+    const values = new Map<string, Bitset>();
+    records.forEach((record, i) => {
+      for (const value of facetValues(record[attribute])) {
+        let set = values.get(value);
+        if (!set) values.set(value, (set = new Bitset(n)));
+        set.set(i);
+      }
+    });
+    facetSets.set(attribute, values);
+  }
+  const columns = new Map<string, Float64Array>();
+  for (const attribute of config.numeric) {
+    const column = new Float64Array(n);
+    records.forEach((record, i) => {
+      const value = record[attribute];
+      column[i] = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : Number.NaN;
+    });
+    columns.set(attribute, column);
+  }
+  // Vocabulary: word -> for each record holding it, the earliest searchable attribute it appears in.
+  const vocabulary = new Map<string, Map<number, number>>();
+  records.forEach((record, i) => {
+    config.searchable.forEach((attribute, rank) => {
+      for (const text of facetValues(record[attribute])) {
+        for (const word of words(text)) {
+          let postings = vocabulary.get(word);
+          if (!postings) vocabulary.set(word, (postings = new Map()));
+          const seen = postings.get(i);
+          if (seen === undefined || rank < seen) postings.set(i, rank);
+        }
+      }
+    });
+  });
+  const allWords = [...vocabulary.keys()];
+
+  function orderOf(indexName: string): IndexOrder<R> {
+    const order = config.indices[indexName];
+    if (!order) throw new SearchError(`no index named "${indexName}" (this site has ${Object.keys(config.indices).join(', ')})`);
+    return order;
+  }
+
+  function facetSet(attribute: string, value: string): Bitset | null {
+    const values = facetSets.get(attribute);
+    if (!values) throw new SearchError(`"${attribute}" is not a facet of this index`);
+    return values.get(value) ?? null;
+  }
+
+  /** Records passing every facet filter: AND of groups, OR within a group, negations removed. */
+  function applyFacetFilters(filters: SearchParams['facetFilters'], into: Bitset): void {
+    for (const group of asList(filters)) {
+      const alternatives = asList(group as string | readonly string[]);
+      const union = new Bitset(n);
+      for (const filter of alternatives) {
+        const { attribute, value, negated } = parseFacetFilter(filter);
+        const set = facetSet(attribute, value);
+        if (negated) {
+          const complement = new Bitset(n, true);
+          if (set) complement.andNot(set);
+          union.or(complement);
+        } else if (set) {
+          union.or(set);
+        }
+      }
+      into.and(union);
+    }
+  }
+
+  function applyNumericFilters(filters: SearchParams['numericFilters'], into: Bitset): void {
+    for (const group of asList(filters)) {
+      const tests = asList(group as string | readonly string[]).map(parseNumericFilter);
+      for (const { attribute } of tests) if (!columns.has(attribute)) throw new SearchError(`"${attribute}" is not a numeric attribute of this index`);
+      for (const i of [...into]) {
+        const pass = tests.some(({ attribute, test }) => {
+          const value = columns.get(attribute)![i]!;
+          return !Number.isNaN(value) && test(value);
+        });
+        if (!pass) into.words[i >>> 5]! &= ~(1 << (i & 31));
+      }
+    }
+  }
+
+  /** Records matching every query word, with how they matched; null when the query is empty. */
+  function matchText(query: string): Map<number, TextMatch> | null {
+    const queryWords = words(query);
+    if (queryWords.length === 0) return null;
+    let result: Map<number, TextMatch> | null = null;
+    queryWords.forEach((queryWord, w) => {
+      const isLast = w === queryWords.length - 1;
+      // Per record, the best way this word matched it.
+      const best = new Map<number, TextMatch>();
+      for (const word of allWords) {
+        const typos = wordMatch(queryWord, word, isLast);
+        if (typos === null) continue;
+        for (const [record, attribute] of vocabulary.get(word)!) {
+          const seen = best.get(record);
+          const candidate = { typos, attribute, exact: typos === 0 && word === queryWord ? 1 : 0 };
+          if (!seen || candidate.typos < seen.typos || (candidate.typos === seen.typos && (candidate.attribute < seen.attribute || (candidate.attribute === seen.attribute && candidate.exact > seen.exact)))) {
+            best.set(record, candidate);
+          }
+        }
+      }
+      if (result === null) {
+        result = best;
+      } else {
+        const next = new Map<number, TextMatch>();
+        for (const [record, match] of result) {
+          const also = best.get(record);
+          if (also) next.set(record, { typos: match.typos + also.typos, attribute: Math.min(match.attribute, also.attribute), exact: match.exact + also.exact });
+        }
+        result = next;
+      }
+    });
+    return result;
+  }
+
+  function searchOne(request: SearchRequest): SearchResponse<R> {
+    const started = performance.now();
+    const params = request.params ?? {};
+    const order = orderOf(request.indexName);
+    const matching = new Bitset(n, true);
+    applyFacetFilters(params.facetFilters, matching);
+    applyNumericFilters(params.numericFilters, matching);
+    const text = matchText(params.query ?? '');
+    const ids: number[] = [];
+    for (const i of matching) if (!text || text.has(i)) ids.push(i);
+
+    const relevance = (a: number, b: number): number => {
+      if (!text) return 0;
+      const x = text.get(a)!;
+      const y = text.get(b)!;
+      return x.typos - y.typos || x.attribute - y.attribute || y.exact - x.exact;
+    };
+    ids.sort((a, b) => {
+      const own = order.compare(records[a]!, records[b]!);
+      const byText = relevance(a, b);
+      return (order.beforeRelevance ? own || byText : byText || own) || a - b;
+    });
+
+    const hitsPerPage = Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE));
+    const page = Math.max(0, Math.floor(params.page ?? 0));
+    const reachable = Math.min(ids.length, PAGINATION_LIMIT * Math.max(1, hitsPerPage));
+    const nbPages = hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage);
+    const hits = hitsPerPage === 0 ? [] : ids.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage)).map((i) => records[i]!);
+
+    const response: SearchResponse<R> = {
+      hits,
+      nbHits: ids.length,
+      page,
+      nbPages,
+      hitsPerPage,
+      exhaustiveFacetsCount: true,
+      exhaustiveNbHits: true,
+      query: params.query ?? '',
+      params: new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
+      index: request.indexName,
+      processingTimeMS: 0,
+    };
+
+    const requested = asList(params.facets as string | readonly string[]);
+    if (requested.length > 0) {
+      const attributes = requested.includes('*') ? config.facets : requested;
+      const hitSet = new Bitset(n);
+      for (const i of ids) hitSet.set(i);
+      const maxValues = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
+      response.facets = {};
+      for (const attribute of attributes) {
+        const values = facetSets.get(attribute);
+        if (!values) throw new SearchError(`"${attribute}" is not a facet of this index`);
+        const counts: Array<[string, number]> = [];
+        for (const [value, set] of values) {
+          const count = hitSet.countAnd(set);
+          if (count > 0) counts.push([value, count]);
+        }
+        counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        response.facets[attribute] = Object.fromEntries(counts.slice(0, maxValues));
+        const column = columns.get(attribute);
+        if (column) {
+          let min = Infinity;
+          let max = -Infinity;
+          let sum = 0;
+          let count = 0;
+          for (const i of ids) {
+            const value = column[i]!;
+            if (Number.isNaN(value)) continue;
+            if (value < min) min = value;
+            if (value > max) max = value;
+            sum += value;
+            count++;
+          }
+          if (count > 0) (response.facets_stats ??= {})[attribute] = { min, max, avg: sum / count, sum };
+        }
+      }
+    }
+    response.processingTimeMS = Math.round(performance.now() - started);
+    return response;
+  }
+
+  return {
+    search: (requests) => ({ results: requests.map(searchOne) }),
+    searchForFacetValues({ indexName, params }) {
+      const started = performance.now();
+      const values = facetSets.get(params.facetName);
+      if (!values) throw new SearchError(`"${params.facetName}" is not a facet of this index`);
+      const { facets: _facets, facetName: _name, facetQuery: _query, maxFacetHits: _max, ...rest } = params;
+      const within = searchOne({ indexName, params: { ...rest, hitsPerPage: 0, facets: [params.facetName], maxValuesPerFacet: Number.MAX_SAFE_INTEGER } });
+      const wanted = words(params.facetQuery ?? '');
+      const facetHits: FacetHit[] = [];
+      for (const [value, count] of Object.entries(within.facets?.[params.facetName] ?? {})) {
+        const valueWords = words(value);
+        // Every word typed is the start of some word of the value.
+        if (!wanted.every((w) => valueWords.some((v) => v.startsWith(w)))) continue;
+        facetHits.push({ value, highlighted: highlight(value, wanted), count });
+      }
+      return { facetHits: facetHits.slice(0, params.maxFacetHits ?? 10), exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
+    },
+  };
+}
+
+/** The value with the start of each word typed wrapped in <em>, HTML-escaped, as Algolia highlights facet hits. */
+function highlight(value: string, wanted: readonly string[]): string {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  if (wanted.length === 0) return escape(value);
+  let out = '';
+  let rest = value;
+  const pattern = /[\p{L}\p{N}]+/u;
+  for (;;) {
+    const match = pattern.exec(rest);
+    if (!match) break;
+    const word = match[0];
+    const prefix = wanted.map((w) => (normaliseText(word).startsWith(w) ? w.length : 0)).reduce((a, b) => Math.max(a, b), 0);
+    out += escape(rest.slice(0, match.index));
+    out += prefix > 0 ? `<em>${escape(word.slice(0, prefix))}</em>${escape(word.slice(prefix))}` : escape(word);
+    rest = rest.slice(match.index + word.length);
+  }
+  return out + escape(rest);
+}
