@@ -144,6 +144,35 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
+ * The fewest edits that turn `query` into some prefix of `word` whose length is within `limit` of the
+ * query's, or `limit + 1` when there are more: one table for all those prefixes at once (the last row of
+ * the distance table holds the distance to every prefix).
+ */
+export function prefixDistance(query: string, word: string, limit: number): number {
+  const columns = Math.min(word.length, query.length + limit);
+  let before = new Array<number>(columns + 1).fill(0);
+  let previous = Array.from({ length: columns + 1 }, (_, j) => j);
+  for (let i = 1; i <= query.length; i++) {
+    const current = new Array<number>(columns + 1);
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= columns; j++) {
+      const cost = query[i - 1] === word[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && query[i - 1] === word[j - 2] && query[i - 2] === word[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  let best = limit + 1;
+  for (let j = Math.max(1, query.length - limit); j <= columns; j++) best = Math.min(best, previous[j]!);
+  return best;
+}
+
+/**
  * How a query word matches a record word: 0 or more typos, or null. The last word of a query also
  * matches as a prefix ("toyo" finds "toyota"), with typos counted over the prefix.
  */
@@ -151,16 +180,10 @@ export function wordMatch(queryWord: string, recordWord: string, isLast: boolean
   const limit = typosAllowed(queryWord);
   if (recordWord === queryWord) return 0;
   if (isLast && recordWord.startsWith(queryWord)) return 0;
-  const whole = editDistance(queryWord, recordWord, limit);
-  let best = whole <= limit ? whole : null;
-  if (isLast && limit > 0) {
-    // Prefixes of the record word as long as the query word, give or take the typos allowed.
-    for (let length = Math.max(1, queryWord.length - limit); length <= Math.min(recordWord.length, queryWord.length + limit); length++) {
-      const d = editDistance(queryWord, recordWord.slice(0, length), limit);
-      if (d <= limit && (best === null || d < best)) best = d;
-    }
-  }
-  return best;
+  if (limit === 0) return null;
+  // Prefixes cover the whole word whenever its length is within the limit; longer words are too far.
+  const d = isLast ? prefixDistance(queryWord, recordWord, limit) : editDistance(queryWord, recordWord, limit);
+  return d <= limit ? d : null;
 }
 
 /** A value as facet filters and facet counts name it: strings as they are, numbers and booleans as text. */
@@ -322,11 +345,24 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     });
   });
   const allWords = [...vocabulary.keys()];
+  // Each index's order, worked out once: the records sorted (ties by record number), each record's
+  // position in that order, and its rank (records the order cannot tell apart share one).
+  const orders = new Map<string, { order: IndexOrder<R>; sorted: Int32Array; position: Int32Array; rank: Int32Array }>();
+  for (const [name, order] of Object.entries(config.indices)) {
+    const sorted = Int32Array.from(records.keys()).sort((a, b) => order.compare(records[a]!, records[b]!) || a - b);
+    const position = new Int32Array(n);
+    const rank = new Int32Array(n);
+    sorted.forEach((record, at) => {
+      position[record] = at;
+      rank[record] = at > 0 && order.compare(records[sorted[at - 1]!]!, records[record]!) === 0 ? rank[sorted[at - 1]!]! : at;
+    });
+    orders.set(name, { order, sorted, position, rank });
+  }
 
-  function orderOf(indexName: string): IndexOrder<R> {
-    const order = config.indices[indexName];
-    if (!order) throw new SearchError(`no index named "${indexName}" (this site has ${Object.keys(config.indices).join(', ')})`);
-    return order;
+  function orderOf(indexName: string) {
+    const prepared = orders.get(indexName);
+    if (!prepared) throw new SearchError(`no index named "${indexName}" (this site has ${Object.keys(config.indices).join(', ')})`);
+    return prepared;
   }
 
   function facetSet(attribute: string, value: string): Bitset | null {
@@ -369,26 +405,40 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     }
   }
 
+  // InstantSearch sends one query several times over (once per refined facet) and again as the shopper
+  // refines: what each typed word matches is kept for the most recent words.
+  const wordMatches = new Map<string, Map<number, TextMatch>>();
+  const WORD_CACHE = 64;
+
+  /** Per record, the best way one query word matches it. */
+  function matchWord(queryWord: string, isLast: boolean): Map<number, TextMatch> {
+    const key = `${isLast ? 'prefix' : 'word'}:${queryWord}`;
+    const cached = wordMatches.get(key);
+    if (cached) return cached;
+    const best = new Map<number, TextMatch>();
+    for (const word of allWords) {
+      const typos = wordMatch(queryWord, word, isLast);
+      if (typos === null) continue;
+      for (const [record, attribute] of vocabulary.get(word)!) {
+        const seen = best.get(record);
+        const candidate = { typos, attribute, exact: typos === 0 && word === queryWord ? 1 : 0 };
+        if (!seen || candidate.typos < seen.typos || (candidate.typos === seen.typos && (candidate.attribute < seen.attribute || (candidate.attribute === seen.attribute && candidate.exact > seen.exact)))) {
+          best.set(record, candidate);
+        }
+      }
+    }
+    if (wordMatches.size >= WORD_CACHE) wordMatches.delete(wordMatches.keys().next().value!);
+    wordMatches.set(key, best);
+    return best;
+  }
+
   /** Records matching every query word, with how they matched; null when the query is empty. */
   function matchText(query: string): Map<number, TextMatch> | null {
     const queryWords = words(query);
     if (queryWords.length === 0) return null;
     let result: Map<number, TextMatch> | null = null;
     queryWords.forEach((queryWord, w) => {
-      const isLast = w === queryWords.length - 1;
-      // Per record, the best way this word matched it.
-      const best = new Map<number, TextMatch>();
-      for (const word of allWords) {
-        const typos = wordMatch(queryWord, word, isLast);
-        if (typos === null) continue;
-        for (const [record, attribute] of vocabulary.get(word)!) {
-          const seen = best.get(record);
-          const candidate = { typos, attribute, exact: typos === 0 && word === queryWord ? 1 : 0 };
-          if (!seen || candidate.typos < seen.typos || (candidate.typos === seen.typos && (candidate.attribute < seen.attribute || (candidate.attribute === seen.attribute && candidate.exact > seen.exact)))) {
-            best.set(record, candidate);
-          }
-        }
-      }
+      const best = matchWord(queryWord, w === queryWords.length - 1);
       if (result === null) {
         result = best;
       } else {
@@ -406,25 +456,22 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
   function searchOne(request: SearchRequest): SearchResponse<R> {
     const started = performance.now();
     const params = request.params ?? {};
-    const order = orderOf(request.indexName);
+    const { order, sorted, position, rank } = orderOf(request.indexName);
     const matching = new Bitset(n, true);
     applyFacetFilters(params.facetFilters, matching);
     applyNumericFilters(params.numericFilters, matching);
     const text = matchText(params.query ?? '');
+    // Taken in the index's order, so only text relevance is left to sort by.
     const ids: number[] = [];
-    for (const i of matching) if (!text || text.has(i)) ids.push(i);
-
-    const relevance = (a: number, b: number): number => {
-      if (!text) return 0;
-      const x = text.get(a)!;
-      const y = text.get(b)!;
-      return x.typos - y.typos || x.attribute - y.attribute || y.exact - x.exact;
-    };
-    ids.sort((a, b) => {
-      const own = order.compare(records[a]!, records[b]!);
-      const byText = relevance(a, b);
-      return (order.beforeRelevance ? own || byText : byText || own) || a - b;
-    });
+    for (const i of sorted) if (matching.has(i) && (!text || text.has(i))) ids.push(i);
+    if (text) {
+      const relevance = (a: number, b: number): number => {
+        const x = text.get(a)!;
+        const y = text.get(b)!;
+        return x.typos - y.typos || x.attribute - y.attribute || y.exact - x.exact;
+      };
+      ids.sort(order.beforeRelevance ? (a, b) => rank[a]! - rank[b]! || relevance(a, b) || position[a]! - position[b]! : (a, b) => relevance(a, b) || position[a]! - position[b]!);
+    }
 
     const hitsPerPage = Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE));
     const page = Math.max(0, Math.floor(params.page ?? 0));
