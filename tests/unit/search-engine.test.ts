@@ -177,6 +177,20 @@ describe('the embedded search engine', () => {
     }
   });
 
+  it('ranks text matches as Algolia does: fewer typos, then the earlier attribute, then exact words, then the index order', () => {
+    const small: Listing[] = [
+      { ...records[0]!, objectID: 'typo', make: 'Ford', model: 'Rangr', year: 2030 },
+      { ...records[0]!, objectID: 'later-attribute-exact', make: 'Ford', model: 'Ranger', year: 2029 },
+      { ...records[0]!, objectID: 'first-attribute-prefix', make: 'Rangers', model: 'Utility', year: 2020 },
+      { ...records[0]!, objectID: 'first-attribute-exact', make: 'Ranger', model: 'Utility', year: 2010 },
+    ];
+    const ranked = createSearchEngine(small, config).search([{ indexName: 'stock', params: { query: 'ranger' } }]).results[0]!;
+    expect(ranked.hits.map((h) => h.objectID)).toEqual(['first-attribute-exact', 'first-attribute-prefix', 'later-attribute-exact', 'typo']);
+    // A sort replica puts its own order first.
+    const newestFirst = createSearchEngine(small, config).search([{ indexName: 'stock_latest', params: { query: 'ranger' } }]).results[0]!;
+    expect(newestFirst.hits.map((h) => h.objectID)).toEqual(['typo', 'later-attribute-exact', 'first-attribute-prefix', 'first-attribute-exact']);
+  });
+
   it('searches facet values within the current refinements, highlighting what was typed', () => {
     const make = records[0]!.make;
     const { facetHits } = engine.searchForFacetValues({ indexName: 'stock', params: { facetName: 'make', facetQuery: make.slice(0, 2).toLowerCase() } });
