@@ -1,0 +1,109 @@
+/**
+ * The embedded search index on the wire: listing records stored by column, so the browser downloads each
+ * field name once and each repeated value (a make, a body, a colour) once. Browser-safe; the generator
+ * encodes, the search client decodes.
+ *
+ *   { "v": 1, "n": 3, "columns": {
+ *       "make":  { "t": "s", "dict": ["Mazda", "Toyota"], "ids": [1, 0, 1] },
+ *       "price": { "t": "n", "values": [24990, 0, null] },
+ *       "tags":  { "t": "a", "dict": ["certified"], "ids": [[], [0], []] },
+ *       "sold":  { "t": "b", "values": [0, 1, null] } } }
+ *
+ * String columns use -1 for a missing value; number and boolean columns use null. A column of whole
+ * numbers with no gaps, or of strings that are all whole numbers (record ids), is stored as differences
+ * from the value before ("d", with "s": true for strings): ids and dates in listing order then cost a
+ * byte or two each.
+ */
+import type { SearchRecord } from './engine.ts';
+
+export const INDEX_FORMAT_VERSION = 1;
+
+type Column =
+  | { t: 'd'; deltas: number[]; s?: true }
+  | { t: 's'; dict: string[]; ids: number[] }
+  | { t: 'n'; values: Array<number | null> }
+  | { t: 'b'; values: Array<0 | 1 | null> }
+  | { t: 'a'; dict: string[]; ids: number[][] };
+
+export interface EncodedIndex {
+  v: typeof INDEX_FORMAT_VERSION;
+  n: number;
+  columns: Record<string, Column>;
+}
+
+type Kind = Column['t'] | 'empty';
+
+function kindOf(values: readonly unknown[]): Kind {
+  let kind: Kind = 'empty';
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const k: Kind = typeof value === 'string' ? 's' : typeof value === 'number' ? 'n' : typeof value === 'boolean' ? 'b' : Array.isArray(value) ? 'a' : 'empty';
+    if (k === 'empty') throw new Error(`search index: cannot store a value of type ${typeof value}`);
+    if (kind !== 'empty' && kind !== k) throw new Error(`search index: a field holds both ${kind} and ${k} values`);
+    kind = k;
+  }
+  return kind;
+}
+
+/** Dictionary ids ordered by value, so the same records always encode to the same bytes. */
+function dictionary(values: Iterable<string>): { dict: string[]; idOf: Map<string, number> } {
+  const dict = [...new Set(values)].sort();
+  return { dict, idOf: new Map(dict.map((v, i) => [v, i])) };
+}
+
+const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const WHOLE_NUMBER_TEXT = /^(0|-?[1-9]\d{0,14})$/;
+
+function deltas(values: readonly number[]): number[] {
+  return values.map((v, i) => (i === 0 ? v : v - values[i - 1]!));
+}
+
+/** Encodes records (every record with the same fields) by column. */
+export function encodeIndex(records: readonly SearchRecord[]): EncodedIndex {
+  const fields = [...new Set(records.flatMap((r) => Object.keys(r)))].sort();
+  const columns: Record<string, Column> = {};
+  for (const field of fields) {
+    const values = records.map((r) => r[field]);
+    const kind = kindOf(values);
+    if (values.length > 0 && values.every(isWhole)) {
+      columns[field] = { t: 'd', deltas: deltas(values) };
+    } else if (values.length > 0 && values.every((v) => typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v))) {
+      columns[field] = { t: 'd', deltas: deltas(values.map(Number)), s: true };
+    } else if (kind === 's' || kind === 'empty') {
+      const { dict, idOf } = dictionary(values.filter((v): v is string => typeof v === 'string'));
+      columns[field] = { t: 's', dict, ids: values.map((v) => (typeof v === 'string' ? idOf.get(v)! : -1)) };
+    } else if (kind === 'n') {
+      columns[field] = { t: 'n', values: values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)) };
+    } else if (kind === 'b') {
+      columns[field] = { t: 'b', values: values.map((v) => (v === true ? 1 : v === false ? 0 : null)) };
+    } else {
+      const lists = values.map((v) => (Array.isArray(v) ? v.map(String) : []));
+      const { dict, idOf } = dictionary(lists.flat());
+      columns[field] = { t: 'a', dict, ids: lists.map((list) => list.map((v) => idOf.get(v)!)) };
+    }
+  }
+  return { v: INDEX_FORMAT_VERSION, n: records.length, columns };
+}
+
+/** The records of an encoded index. A missing value comes back as null (a list as []). */
+export function decodeIndex<R extends SearchRecord = SearchRecord>(encoded: EncodedIndex): R[] {
+  if (encoded.v !== INDEX_FORMAT_VERSION) throw new Error(`search index: format ${String(encoded.v)} is not ${INDEX_FORMAT_VERSION}; rebuild the site`);
+  const records = Array.from({ length: encoded.n }, () => ({}) as Record<string, unknown>);
+  for (const [field, column] of Object.entries(encoded.columns)) {
+    if (column.t === 'd') {
+      let value = 0;
+      for (let i = 0; i < encoded.n; i++) {
+        value = i === 0 ? column.deltas[0]! : value + column.deltas[i]!;
+        records[i]![field] = column.s ? String(value) : value;
+      }
+      continue;
+    }
+    for (let i = 0; i < encoded.n; i++) {
+      if (column.t === 's') records[i]![field] = column.ids[i]! < 0 ? null : column.dict[column.ids[i]!]!;
+      else if (column.t === 'n') records[i]![field] = column.values[i] ?? null;
+      else if (column.t === 'b') records[i]![field] = column.values[i] === null || column.values[i] === undefined ? null : column.values[i] === 1;
+      else records[i]![field] = column.ids[i]!.map((id) => column.dict[id]!);
+    }
+  }
+  return records as R[];
+}
