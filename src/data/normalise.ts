@@ -75,6 +75,11 @@ function vehicleSlug(vehicle: Vehicle): string {
   return slugify(`${vehicle.year}-${latin(vehicle.make)}-${latin(vehicle.model)}-${latin(vehicle.badge)}-${vehicle.id}`);
 }
 
+const VALID_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The feed's slug when it is a valid one, else null. */
+const feedSlug = (vehicle: Vehicle): string | null => (vehicle.slug && VALID_SLUG.test(vehicle.slug) ? vehicle.slug : null);
+
 /** Dealer comments clipped to COMMENTS_MAX at the last word break, or null when they fit. */
 function clipComments(text: string): string | null {
   if (text.length <= COMMENTS_MAX) return null;
@@ -89,7 +94,7 @@ export interface NormaliseResult {
   duplicates: QuarantinedRecord[];
   /** Valid vehicles left out by the stock filters or the visibility rule, with the reason. */
   filtered: Array<{ id: number; reason: string }>;
-  /** Published vehicles with a field changed to be publishable (a clipped comment), with why. */
+  /** Published vehicles with a field changed to be publishable (a clipped comment, a replaced slug), with why. */
   adjusted: QuarantinedRecord[];
 }
 
@@ -106,7 +111,7 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
   const adjusted: QuarantinedRecord[] = [];
   const byId = new Map<number, { vehicle: Vehicle; position: number }>();
   const described = ({ vehicle, position }: { vehicle: Vehicle; position: number }) =>
-    `record #${position} (slug ${vehicle.slug ?? vehicleSlug(vehicle)}, updated ${vehicle.updated_at ?? 'at no stated time'})`;
+    `record #${position} (slug ${feedSlug(vehicle) ?? vehicleSlug(vehicle)}, updated ${vehicle.updated_at ?? 'at no stated time'})`;
   vehicles.forEach((vehicle, index) => {
     const id = Number(vehicle.id);
     const entry = { vehicle, position: positions?.[index] ?? index };
@@ -132,7 +137,10 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
 
   const taken = new Set<string>();
   const normalised = kept.map((vehicle): NormalisedVehicle => {
-    const base = vehicle.slug ?? vehicleSlug(vehicle);
+    const base = feedSlug(vehicle) ?? vehicleSlug(vehicle);
+    if (vehicle.slug && base !== vehicle.slug) {
+      adjusted.push({ source: 'vehicles', id: String(vehicle.id), path: 'slug', reason: `${JSON.stringify(vehicle.slug)} is not a URL slug (lowercase letters, digits and hyphens); published as "${base}"` });
+    }
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = n === 2 ? `${base}-${vehicle.id}` : `${base}-${vehicle.id}-${n}`;
     if (slug !== base) {

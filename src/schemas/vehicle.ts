@@ -177,10 +177,11 @@ export const VehicleSchema = z.object({
   id,
   /**
    * URL slug of the vehicle page (/cars/{slug}). Derived from year, make, model and id when the
-   * feed leaves it out.
+   * feed leaves it out, or sends one that is not a slug (lowercase letters, digits and single
+   * hyphens); the replacement is reported, and the vehicle still published.
    * @example '2021-toyota-corolla-ascent-sport-123456'
    */
-  slug: slug.nullish(),
+  slug: z.string().trim().nullish(),
   /** Full display name. @example '2021 Toyota Corolla Ascent Sport Auto' */
   name: nullishString,
   /** Model year, 1900 to 2100. @example 2021 */

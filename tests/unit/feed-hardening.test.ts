@@ -81,6 +81,14 @@ describe('names in any script', () => {
     expect(a!.slug).toBe('2024-toyota-ascent-1');
   });
 
+  it('replaces a feed slug that is not a slug, reports it, and still publishes the vehicle', async () => {
+    const { report, snapshot } = await pull([vehicle(1, { slug: 'Corolla für 2024!' }), vehicle(2, { slug: 'fine-slug-2' })]);
+    expect(snapshot.vehicles.map((v) => v.slug)).toEqual(['2024-toyota-corolla-ascent-1', 'fine-slug-2']);
+    expect(report.adjusted).toEqual([
+      { source: 'vehicles', id: '1', path: 'slug', reason: '"Corolla für 2024!" is not a URL slug (lowercase letters, digits and hyphens); published as "2024-toyota-corolla-ascent-1"' },
+    ]);
+  });
+
   it('finds what the build would refuse in a snapshot, with its path', () => {
     const broken = { meta: { site: 'test-motors', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } }, vehicles: [], locations: [], reviews: [], dealerships: [], offers: [], models: [], removed: [{ id: 1, slug: 'a-car-1', make_slug: 'toyota', model_slug: '', removedAt: NOW.toISOString() }] } as Snapshot;
     expect(snapshotProblem(broken)).toMatch(/^removed\.0\.model_slug: Expected a slug/);

@@ -34,6 +34,7 @@ import {
 } from '../../src/schemas/shopper.ts';
 import { VehicleLocationSchema } from '../../src/schemas/vehicle-location.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
+import { NormalisedVehicleSchema } from '../../src/schemas/snapshot.ts';
 
 /** The issues of a failed parse, as `path.joined: message`; fails the test if the parse succeeded. */
 function issues(schema: z.ZodType, input: unknown): { path: string; message: string }[] {
@@ -187,8 +188,12 @@ describe('VehicleSchema', () => {
     expectIssueAt(VehicleSchema, { ...rawVehicle, car_type: 'nearly-new' }, 'car_type');
     expectIssueAt(VehicleSchema, { ...rawVehicle, rego_expiry: '2025-02-30' }, 'rego_expiry');
     expectIssueAt(VehicleSchema, { ...rawVehicle, images: [{ image: 'javascript:alert(1)' }] }, 'images.0.image');
-    expectIssueAt(VehicleSchema, { ...rawVehicle, slug: 'Has Spaces' }, 'slug');
     expectIssueAt(VehicleSchema, { ...rawVehicle, hotspots: { interiorHotspotPositions: [{ hotspotId: 1, activeAngle: -1, posX: 0, posY: 0 }] } }, 'hotspots.interiorHotspotPositions.0.activeAngle');
+  });
+
+  it('accepts a feed slug that is not a URL slug, which normalising replaces (see feed-hardening.test.ts), and holds the published one to the slug rule', () => {
+    expect(VehicleSchema.safeParse({ ...rawVehicle, slug: 'Has Spaces' }).success).toBe(true);
+    expectIssueAt(NormalisedVehicleSchema, { ...rawVehicle, slug: 'Has Spaces', make_slug: 'toyota', model_slug: 'corolla', simple_body: 'Hatch', simple_fuel: 'Petrol', simple_transmission: 'Automatic', make_model: 'Toyota Corolla', display_name: '2021 Toyota Corolla' }, 'slug');
   });
 
   it('rejects finance_lenders keys that are not lowercase provider keys', () => {
