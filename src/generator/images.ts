@@ -277,7 +277,10 @@ export async function processImages(jobs: readonly ImageJob[], options: ProcessI
   /** Downloads a URL unless it failed lately (see DOWNLOAD_RETRY_FIRST_MS) or its host is down in this run. */
   async function rememberedDownload(url: string): Promise<string> {
     const dir = path.join(cacheDir, 'downloads');
-    const failureFile = path.join(dir, `${sha256(url)}.failed`);
+    // A download made before is used as it is: the common case of a warm build reads no failure record.
+    const downloaded = path.join(dir, sha256(url));
+    if (await exists(downloaded)) return downloaded;
+    const failureFile = `${downloaded}.failed`;
     const previous = await readFailure(failureFile);
     if (previous && Date.parse(previous.retryAt) > now().getTime()) {
       throw new SkipSource(`download failed ${previous.failures} time(s), not tried again until ${previous.retryAt}: ${previous.lastError}`);
