@@ -1,11 +1,10 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { buildSites } from '../../src/generator/build.ts';
 import { cspHash, inlineScriptHashes, inlineTexts } from '../../src/generator/host-files.ts';
 import { referenceInlineTexts } from '../support/inline-reference.ts';
+import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 // The Content-Security-Policy allows inline scripts by hash. Feed text may carry "<script>...</script>", and
 // inside an attribute value ("<" needs no escaping there) it is text, not an element: its hash must never
@@ -43,17 +42,12 @@ describe('finding inline scripts', () => {
 });
 
 describe('a site whose feed carries script markup in a vehicle name', () => {
-  const slug = 'test-motors';
+  const slug = TEST_SITE;
   let root: string;
   let live: string;
 
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'csp-hashes-'));
-    await mkdir(path.join(root, 'sites'));
-    await mkdir(path.join(root, 'content'));
-    await writeFile(path.join(root, 'sites', `${slug}.yaml`), (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors'));
-    await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
-    await writeDemoFeeds({ site: slug, vehicles: 20, root });
+    root = await testSiteRoot('csp-hashes', 20);
     const feedFile = path.join(root, 'data', 'feed', slug, 'vehicles.json');
     const feed = JSON.parse(await readFile(feedFile, 'utf8')) as Array<Record<string, unknown>>;
     // An ordinary car of the demo feed, one the site lists (some records are deliberate edge cases).

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENTS_MAX, nameSlug, normaliseVehicles } from '../../src/data/normalise.ts';
 import { pullSite } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
-import { slugify } from '../../src/lib/text.ts';
 import { readSnapshot, snapshotProblem } from '../../src/data/snapshot-files.ts';
+import { slugify } from '../../src/lib/text.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
+import { feedVehicle } from '../support/test-site.ts';
 
 // One hostile or broken record in a dealer's feed must never take the site down, and never reach the
 // pages in a form that harms shoppers: each case below is one record in a file feed.
@@ -16,25 +17,7 @@ import { VehicleSchema } from '../../src/schemas/vehicle.ts';
 const NOW = new Date('2026-11-22T00:00:00Z');
 const site = () => parseSiteConfig('name: Test Motors\ntemplate: classic\nurl: https://www.test.example\n', 'sites/test-motors.yaml');
 
-function vehicle(id: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    year: 2024,
-    make: 'Toyota',
-    model: 'Corolla',
-    badge: 'Ascent',
-    car_type: 'used',
-    status: 'in_stock',
-    price: 25990,
-    body: 'Hatch',
-    fuel: 'Petrol',
-    trans: 'Automatic',
-    km: 12000,
-    stocknum: `U${id}`,
-    updated_at: '2026-11-01T00:00:00Z',
-    ...fields,
-  };
-}
+const vehicle = feedVehicle;
 
 let root: string;
 beforeEach(async () => {

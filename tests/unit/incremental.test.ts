@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
-import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
 import { buildSites, buildStatePath } from '../../src/generator/build.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
+import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
@@ -15,7 +14,7 @@ import type { WebhookEvent } from '../../src/schemas/webhook.ts';
 // A small dealer built in full, then changed by events through the runner the
 // ops server uses. After each batch, the site on disk must equal a full build
 // of the resulting snapshot, file for file.
-const slug = 'test-motors';
+const slug = TEST_SITE;
 let root: string;
 let store: OpsStore;
 let runner: ReturnType<typeof createSiteRunner>;
@@ -34,13 +33,7 @@ const run = (plan: Partial<{ events: boolean; content: boolean; full: boolean }>
   runner(slug, { events: false, content: false, full: false, triggers: ['test'], ...plan }, () => {});
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'incremental-'));
-  await mkdir(path.join(root, 'sites'));
-  await mkdir(path.join(root, 'content'));
-  const config = (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors');
-  await writeFile(path.join(root, 'sites', `${slug}.yaml`), config);
-  await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
-  await writeDemoFeeds({ site: slug, vehicles: 60, root });
+  root = await testSiteRoot('incremental', 60);
   await buildSites({ root, site: slug, interactive: false });
   store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
   runner = createSiteRunner({ store, root, appRoot: process.cwd(), log: (l) => log.push(l) });

@@ -1,8 +1,6 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { buildSites } from '../../src/generator/build.ts';
 import { sign } from '../../src/ops/signature.ts';
@@ -10,11 +8,12 @@ import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
 import { freePort, OpsProcess } from '../support/ops-process.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
+import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 // The real ops server (npm start) in a child process, on 127.0.0.1, against a
 // small dealer: a burst of 2,000 signed events, a SIGKILL in the middle of it,
 // a restart, and the site at the end compared with a full build.
-const slug = 'test-motors';
+const slug = TEST_SITE;
 const secret = 'test-webhook-secret-0123456789';
 const env = { NORTHSIDE_USED_WEBHOOK_SECRET: secret, OPS_ADMIN_TOKEN: 'test-admin-token-0123456789', OPS_COALESCE_MS: '100' };
 let root: string;
@@ -57,12 +56,7 @@ async function settled(store: OpsStore): Promise<void> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'ops-faults-'));
-  await mkdir(path.join(root, 'sites'));
-  await mkdir(path.join(root, 'content'));
-  await writeFile(path.join(root, 'sites', `${slug}.yaml`), (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors'));
-  await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
-  await writeDemoFeeds({ site: slug, vehicles: 60, root });
+  root = await testSiteRoot('ops-faults', 60);
   await buildSites({ root, site: slug, interactive: false });
   ops = new OpsProcess({ root, port: await freePort(), env });
 }, 240_000);

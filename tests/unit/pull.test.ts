@@ -13,31 +13,15 @@ import { sanitize } from '../../src/render/html.ts';
 import type { Vehicle } from '../../src/schemas/vehicle.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
 import { startPlatformServer, type PlatformServer } from '../fixtures/platform-server.ts';
+import { feedVehicle } from '../support/test-site.ts';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
 const SITE_YAML = 'name: Test Motors\ntemplate: classic\nurl: https://www.test.example\n';
 const site = (extra = '') => parseSiteConfig(`${SITE_YAML}${extra}`, 'sites/test-motors.yaml');
 
-/** A valid, available vehicle; override fields per test. */
+/** A valid, available vehicle with its slug; override fields per test. */
 function vehicle(id: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    slug: `2024-toyota-corolla-ascent-${id}`,
-    year: 2024,
-    make: 'Toyota',
-    model: 'Corolla',
-    badge: 'Ascent',
-    car_type: 'used',
-    status: 'in_stock',
-    price: 25990,
-    body: 'Hatch',
-    fuel: 'Petrol',
-    trans: 'Automatic',
-    km: 12000,
-    stocknum: `U${id}`,
-    updated_at: '2026-11-01T00:00:00Z',
-    ...fields,
-  };
+  return feedVehicle(id, { slug: `2024-toyota-corolla-ascent-${id}`, ...fields });
 }
 
 const parsed = (records: Array<Record<string, unknown>>): Vehicle[] => records.map((r) => VehicleSchema.parse(r));

@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { buildSites } from '../../src/generator/build.ts';
 import { startOps } from '../../src/ops/main.ts';
+import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 // A build killed part-way leaves a release folder with some of the site in it. Only releases that finished
 // may go live or be kept for a rollback; start-up removes what a killed process left behind.
-const slug = 'test-motors';
+const slug = TEST_SITE;
 let root: string;
 /** The half-written page the first killed build left in the release that was live then. */
 let firstTemporary = '';
@@ -39,12 +38,7 @@ async function crashedBuild(): Promise<{ release: string; temporary: string }> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'releases-'));
-  await mkdir(path.join(root, 'sites'));
-  await mkdir(path.join(root, 'content'));
-  await writeFile(path.join(root, 'sites', `${slug}.yaml`), (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors'));
-  await cp(path.resolve('content/northside-used'), path.join(root, 'content', slug), { recursive: true });
-  await writeDemoFeeds({ site: slug, vehicles: 30, root });
+  root = await testSiteRoot('releases', 30);
   await buildSites({ root, site: slug, interactive: false });
   await buildSites({ root, site: slug, interactive: false });
 }, 240_000);
