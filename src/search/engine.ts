@@ -118,57 +118,48 @@ export function typosAllowed(word: string): number {
 }
 
 /**
- * The optimal-string-alignment distance between a and b (insertions, deletions, substitutions and
- * transpositions of neighbours each count one), or `limit + 1` once it is sure to exceed `limit`.
+ * The last row of the optimal-string-alignment distance table between `a` and the first `columns`
+ * characters of `b` (insertions, deletions, substitutions and transpositions of neighbours each count
+ * one): entry j is the distance from `a` to b's first j characters. Null once every entry of a row
+ * exceeds `limit`, since none can come back under it.
  */
-export function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+function distanceRow(a: string, b: string, columns: number, limit: number): number[] | null {
+  let before = new Array<number>(columns + 1).fill(0);
+  let previous = Array.from({ length: columns + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    const current = new Array<number>(b.length + 1);
+    const current = new Array<number>(columns + 1);
     current[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
+    for (let j = 1; j <= columns; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
-    if (rowMin > limit) return limit + 1;
+    if (rowMin > limit) return null;
     before = previous;
     previous = current;
   }
-  return previous[b.length]!;
+  return previous;
+}
+
+/** The distance between a and b (see {@link distanceRow}), or `limit + 1` once it is sure to exceed `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  return distanceRow(a, b, b.length, limit)?.[b.length] ?? limit + 1;
 }
 
 /**
  * The fewest edits that turn `query` into some prefix of `word` whose length is within `limit` of the
- * query's, or `limit + 1` when there are more: one table for all those prefixes at once (the last row of
- * the distance table holds the distance to every prefix).
+ * query's, or `limit + 1` when there are more: one table for all those prefixes at once.
  */
 export function prefixDistance(query: string, word: string, limit: number): number {
   const columns = Math.min(word.length, query.length + limit);
-  let before = new Array<number>(columns + 1).fill(0);
-  let previous = Array.from({ length: columns + 1 }, (_, j) => j);
-  for (let i = 1; i <= query.length; i++) {
-    const current = new Array<number>(columns + 1);
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= columns; j++) {
-      const cost = query[i - 1] === word[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && query[i - 1] === word[j - 2] && query[i - 2] === word[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-    before = previous;
-    previous = current;
-  }
+  const row = distanceRow(query, word, columns, limit);
+  if (!row) return limit + 1;
   let best = limit + 1;
-  for (let j = Math.max(1, query.length - limit); j <= columns; j++) best = Math.min(best, previous[j]!);
+  for (let j = Math.max(1, query.length - limit); j <= columns; j++) best = Math.min(best, row[j]!);
   return best;
 }
 
