@@ -1,39 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { slugify } from '../../src/lib/text.ts';
-import { readYaml } from '../../src/data/content-files.ts';
-import { normaliseVehicles, offersForSite } from '../../src/data/normalise.ts';
-import { OfferSchema } from '../../src/schemas/offer.ts';
 import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
-import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
-import { loadSiteContent, siteData } from '../../src/data/site-data.ts';
-import { DealershipSchema } from '../../src/schemas/dealership.ts';
-import { LocationSchema } from '../../src/schemas/location.ts';
-import { VehicleSchema } from '../../src/schemas/vehicle.ts';
 import { matchesFilter } from '../../src/search/query.ts';
+import { demoManifest } from '../support/demo-manifest.ts';
 
-const NOW = new Date('2026-11-22T00:00:00Z');
-const sites = loadAllSiteConfigs('sites');
-
-function manifestFor(slug: string, vehicles: number) {
-  const site = findSite(sites, slug);
-  const { feed } = generateSiteFeed(slug, vehicles, 20251122, '2026-11-22');
-  const normalised = normaliseVehicles(feed.vehicles.map((v) => VehicleSchema.parse(v)), site, NOW).vehicles;
-  const data = siteData(
-    {
-      meta: { site: slug, pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } },
-      vehicles: normalised,
-      locations: feed.locations.map((l) => LocationSchema.parse(l)),
-      reviews: [],
-      dealerships: feed.dealerships.map((d) => DealershipSchema.parse(d)),
-      offers: offersForSite((readYaml(`content/${slug}/offers.yaml`, []) as unknown[]).map((o) => OfferSchema.parse(o)), site),
-      models: [],
-      removed: [],
-    },
-    loadSiteContent(slug),
-  );
-  return { site, data, routes: buildRouteManifest(site, data) };
-}
+const manifestFor = demoManifest;
 
 describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('route manifest of %s', (slug) => {
   const { site, data, routes } = manifestFor(slug, slug === 'summit-motor-group' ? 1500 : 300);
