@@ -29,7 +29,7 @@ export interface PullReport {
   quarantined: QuarantinedRecord[];
   duplicates: QuarantinedRecord[];
   filtered: Array<{ id: number; reason: string }>;
-  /** Published records with a field changed to be publishable (a clipped comment), with why. */
+  /** Published records with a field changed to be publishable (a clipped comment, a replaced slug), with why. */
   adjusted: QuarantinedRecord[];
 }
 
@@ -62,9 +62,17 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
 
   t = performance.now();
   const normalised = normaliseVehicles(vehicles.valid, site, now, vehicles.positions);
+  const countsFor = (published: Snapshot['vehicles'], unpublishable: number): PullCounts => ({
+    pulled: raw.vehicles.length,
+    quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
+    duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
+    filtered: normalised.filtered.length,
+    published: published.length,
+    available: published.filter(isAvailable).length,
+  });
   const pulledAt = now.toISOString();
   const snapshot: Snapshot = {
-    meta: { site: site.slug, pulledAt, source: source.describe, counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } },
+    meta: { site: site.slug, pulledAt, source: source.describe, counts: countsFor(normalised.vehicles, 0) },
     vehicles: normalised.vehicles,
     locations: locations.valid,
     reviews: reviews.valid,
@@ -76,26 +84,16 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
   // The build's own check (SnapshotSchema, as readSnapshot applies it), so a pull never writes a snapshot
   // the build refuses. Every part was validated on its own above, so only a vehicle normalising failed to
   // make publishable can fail it: those are found one by one and quarantined, and the rest is checked again.
-  let unpublishable = 0;
   if (snapshotProblem(snapshot) !== null) {
     const publishable = validateRecords(NormalisedVehicleSchema, snapshot.vehicles, 'vehicles');
-    unpublishable = snapshot.vehicles.length - publishable.valid.length;
     for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
+    snapshot.meta.counts = countsFor(publishable.valid, snapshot.vehicles.length - publishable.valid.length);
     snapshot.vehicles = publishable.valid;
     const problem = snapshotProblem(snapshot);
     if (problem) throw new Error(`${site.slug}: the pulled data does not make a snapshot the build can read (${problem}); the last good snapshot is kept.`);
   }
   const normaliseMs = performance.now() - t;
-
-  const counts: PullCounts = {
-    pulled: raw.vehicles.length,
-    quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
-    duplicates: normalised.duplicates.filter((d) => d.path === 'id').length,
-    filtered: normalised.filtered.length,
-    published: snapshot.vehicles.length,
-    available: snapshot.vehicles.filter(isAvailable).length,
-  };
-  snapshot.meta.counts = counts;
+  const { counts } = snapshot.meta;
   const report: PullReport = {
     site: site.slug,
     source: source.describe,

@@ -197,6 +197,8 @@ export interface InlineTexts {
 }
 
 const WHITESPACE = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+/** An attribute value as the browser reads it: character references decoded (rare in generated pages). */
+const attributeValue = (raw: string) => (raw.includes('&') ? decodeHTMLAttribute(raw) : raw);
 const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 
 /** Where the end tag `</name` (any case, then whitespace, `/` or `>`) starts at or after `from`, or -1. */
@@ -279,10 +281,10 @@ export function inlineTexts(source: string): InlineTexts {
       }
       if (attribute === 'style') found.styleAttributes = true;
       else if (attribute === 'src') src = true;
-      else if (attribute === 'type') type ??= value.includes('&') ? decodeHTMLAttribute(value) : value;
-      else if (attribute === 'language') language ??= value.includes('&') ? decodeHTMLAttribute(value) : value;
+      else if (attribute === 'type') type ??= attributeValue(value);
+      else if (attribute === 'language') language ??= attributeValue(value);
       if (attribute.length > 2 && attribute.startsWith('on')) blocked.add(`<${name} ${attribute}>`);
-      else if (URL_ATTRIBUTES.has(attribute) && /^\s*javascript:/i.test(value.includes('&') ? decodeHTMLAttribute(value) : value)) {
+      else if (URL_ATTRIBUTES.has(attribute) && /^\s*javascript:/i.test(attributeValue(value))) {
         blocked.add(`<${name} ${attribute}="javascript:...">`);
       }
     }

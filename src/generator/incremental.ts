@@ -99,7 +99,8 @@ export async function applyEvents(
   options: { fetchVehicle?: (id: number) => Promise<unknown | null>; source?: Source; now: Date },
 ): Promise<AppliedBatch> {
   const { site, snapshot } = live;
-  const vehicles = new Map<number, Vehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
+  const before = new Map<number, Vehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
+  const vehicles = new Map(before);
   const lists = { offers: [...snapshot.offers], locations: [...snapshot.locations], reviews: [...snapshot.reviews], models: [...snapshot.models], dealerships: [...snapshot.dealerships] };
   let refreshed: Awaited<ReturnType<Source['pull']>> | null = null;
   let listsTouched = false;
@@ -161,7 +162,6 @@ export async function applyEvents(
   const normalised = normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles;
   // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
   // the rest of the catalogue.
-  const before = new Map(snapshot.vehicles.map((v) => [Number(v.id), v]));
   const after = new Map(normalised.map((v) => [Number(v.id), v]));
   for (const id of touched) if (json(before.get(id)) === json(after.get(id))) touched.delete(id);
   const listsSame = !listsTouched || (['offers', 'locations', 'reviews', 'models', 'dealerships'] as const).every((key) => json(lists[key]) === json(snapshot[key]));

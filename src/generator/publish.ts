@@ -18,6 +18,11 @@ const RELEASE_NAME = /^\d{8}-\d{6}-(\d+)-[a-z0-9]+$/;
 /** Files being written in place: `<file>.<pid>.tmp`, renamed over `<file>` when done. */
 const TEMPORARY = /\.(\d+)\.tmp$/;
 
+/** Marks a release as finished. */
+async function markComplete(releaseDir: string): Promise<void> {
+  await writeFile(`${releaseDir}${COMPLETE}`, `${new Date().toISOString()}\n`);
+}
+
 /** A new, empty release folder for a site, to render into. */
 export async function createRelease(slug: string, root = process.cwd()): Promise<string> {
   const stamp = `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
@@ -33,10 +38,10 @@ export async function createRelease(slug: string, root = process.cwd()): Promise
  */
 export async function publishRelease(slug: string, releaseDir: string, root = process.cwd()): Promise<void> {
   // Marked finished before it goes live: a crash after this leaves a complete release, one before it none.
-  await writeFile(`${releaseDir}${COMPLETE}`, `${new Date().toISOString()}\n`);
+  await markComplete(releaseDir);
   // The release live until now finished too, even if it went live before releases were marked.
   const previous = await liveRelease(slug, root).catch(() => null);
-  if (previous && existsSync(previous) && !existsSync(`${previous}${COMPLETE}`)) await writeFile(`${previous}${COMPLETE}`, `${new Date().toISOString()}\n`);
+  if (previous && existsSync(previous) && !existsSync(`${previous}${COMPLETE}`)) await markComplete(previous);
   const live = path.resolve(root, OUT, slug);
   const target = path.relative(path.dirname(live), releaseDir);
   if (existsSync(live) && !lstatSync(live).isSymbolicLink()) {
@@ -133,7 +138,7 @@ export async function cleanAbandonedReleases(root = process.cwd()): Promise<Rele
   for (const slug of slugs) {
     const live = await liveRelease(slug, root).catch(() => null);
     for (const release of await releasesOf(slug, root)) {
-      if (release.dir === live && !release.complete) await writeFile(`${release.dir}${COMPLETE}`, `${new Date().toISOString()}\n`);
+      if (release.dir === live && !release.complete) await markComplete(release.dir);
       else if (!release.complete && !release.building) {
         await removeRelease(release);
         cleanup.partialReleases.push(path.relative(root, release.dir));

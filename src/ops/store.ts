@@ -100,6 +100,12 @@ create table if not exists builds (
 create index if not exists builds_site on builds (site, id);
 `;
 
+const INSERT_EVENT =
+  'insert into events (site, event_id, type, record_key, occurred_ms, payload, received_at, status, applied_at, error) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** Records an event as the newest seen for its record. */
+const REMEMBER_VERSION =
+  'insert into record_versions (site, record_key, occurred_ms, event_id) values (?, ?, ?, ?) on conflict (site, record_key) do update set occurred_ms = excluded.occurred_ms, event_id = excluded.event_id';
+
 interface EventRow {
   event_id: string;
   site: string;
@@ -191,12 +197,8 @@ export class OpsStore {
   #prepareJournal(): (site: string, event: WebhookEvent, receivedAt: Date) => JournalOutcome {
     const exists = this.db.prepare('select 1 from events where site = ? and event_id = ?');
     const newest = this.db.prepare('select occurred_ms, event_id from record_versions where site = ? and record_key = ?');
-    const insert = this.db.prepare(
-      'insert into events (site, event_id, type, record_key, occurred_ms, payload, received_at, status, applied_at, error) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const remember = this.db.prepare(
-      'insert into record_versions (site, record_key, occurred_ms, event_id) values (?, ?, ?, ?) on conflict (site, record_key) do update set occurred_ms = excluded.occurred_ms, event_id = excluded.event_id',
-    );
+    const insert = this.db.prepare(INSERT_EVENT);
+    const remember = this.db.prepare(REMEMBER_VERSION);
     return this.db.transaction((site: string, event: WebhookEvent, receivedAt: Date): JournalOutcome => {
       if (exists.get(site, event.id)) return { status: 'duplicate' };
       const key = recordKey(event);
@@ -316,9 +318,8 @@ function migrateGlobalEventIds(db: Database.Database): void {
   if (columns.length === 0 || columns.some((c) => c.name === 'site' && c.pk > 0)) return;
   db.exec('alter table events rename to events_global; drop index if exists events_pending;');
   db.exec(SCHEMA);
-  const insert = db.prepare(
-    'insert or ignore into events (site, event_id, type, record_key, occurred_ms, payload, received_at, status, applied_at, error) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  // Ids were unique across sites before, so they are unique per site now.
+  const insert = db.prepare(INSERT_EVENT);
   const newest = new Map<string, { site: string; key: string; occurredMs: number; eventId: string }>();
   const rows = db.prepare('select * from events_global order by rowid').all() as Array<Omit<EventRow, 'occurred_ms'>>;
   for (const row of rows) {
@@ -329,7 +330,7 @@ function migrateGlobalEventIds(db: Database.Database): void {
     const seen = newest.get(`${row.site} ${key}`);
     if (!seen || isNewer({ occurredMs, eventId: row.event_id }, seen)) newest.set(`${row.site} ${key}`, { site: row.site, key, occurredMs, eventId: row.event_id });
   }
-  const remember = db.prepare('insert into record_versions (site, record_key, occurred_ms, event_id) values (?, ?, ?, ?)');
+  const remember = db.prepare(REMEMBER_VERSION);
   for (const v of newest.values()) remember.run(v.site, v.key, v.occurredMs, v.eventId);
   db.exec('drop table events_global');
 }
