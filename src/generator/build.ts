@@ -8,6 +8,7 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -15,6 +16,7 @@ import { imageJobs, processImages } from './images.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
 import { renderRoutes } from './render-pool.ts';
+import { searchFiles, writeSearchFiles } from './search-files.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -204,7 +206,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       progress.start(site.slug, 'render', routes.length);
       options.onProgress?.(site.slug, 'render', 0, routes.length);
       const result = await renderRoutes(
-        { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images },
+        { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings: searchLandings(routes, data) },
         routes,
         (done) => {
           progress.update(site.slug, done);
@@ -223,6 +225,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     await timed('hostFiles', async () => {
       await cp(path.join(app.dir, 'client'), releaseDir, { recursive: true });
+      await writeSearchFiles(releaseDir, searchFiles(site, data, images, new Date(data.snapshot.pulledAt)));
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));

@@ -4,6 +4,7 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
+import { searchLandings } from '../search/landings.ts';
 import { IMAGE_SIZES, type ImageIndex } from '../views/images.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { listPublicFiles } from './public-files.ts';
@@ -23,9 +24,10 @@ export async function loadDevSite(slug: string | undefined): Promise<DevSite> {
   const now = new Date();
   const snapshot = (await readSnapshot(site.slug)) ?? (await collectSnapshot(site, sourceFor(site), now)).snapshot;
   const data = siteData(snapshot, loadSiteContent(site.slug));
-  const routes = routesByPath(buildRouteManifest(site, data));
+  const manifest = buildRouteManifest(site, data);
+  const routes = routesByPath(manifest);
   console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles, ${routes.size} pages). Pick another with --site <slug>.`);
-  return { locals: { site, data, images: devImages(data), publicFiles: listPublicFiles(), asOf: snapshot.meta.pulledAt }, routes };
+  return { locals: { site, data, images: devImages(data), publicFiles: listPublicFiles(), asOf: snapshot.meta.pulledAt, landings: searchLandings(manifest, data) }, routes };
 }
 
 /** Every image at every size points at the unprocessed source: dev favours start-up time over bytes. */

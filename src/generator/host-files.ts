@@ -442,6 +442,7 @@ export function headersFile(site: SiteConfig, options: HeadersOptions): string {
     block('/*', security),
     block('/_astro/*', [['Cache-Control', IMMUTABLE]]),
     block('/images/*', [['Cache-Control', IMMUTABLE]]),
+    block('/_search/cards/*', [['Cache-Control', IMMUTABLE]]),
   ].join('\n\n') + '\n';
 }
 

@@ -19,6 +19,8 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
+import { searchLandings } from '../search/landings.ts';
+import { matchesFilter } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { resolveMenu } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -30,6 +32,7 @@ import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
+import { searchFiles, writeSearchFiles } from './search-files.ts';
 
 /**
  * Incremental updates: apply a batch of changes to a site's snapshot, work out
@@ -262,6 +265,11 @@ export function planUpdate(
   const [modelsBefore, modelsAfter] = [modelsOf(before.data.vehicles), modelsOf(after.data.vehicles)];
   const modelListMoved = (make: string) => json([...(modelsBefore.get(make) ?? [])].sort()) !== json([...(modelsAfter.get(make) ?? [])].sort());
 
+  // A search page shows counts and statistics over every vehicle it matches, and the island's table of
+  // landing pages: it changes with any vehicle it matched before or matches now, and with that table.
+  const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
+  const landingsMoved = json(searchLandings(before.routes, before.data)) !== json(searchLandings(after.routes, after.data));
+
   const render = after.routes.filter((route) => {
     const old = beforeByPath.get(route.path);
     if (!old || !sameRoute(old, route)) return true;
@@ -269,7 +277,8 @@ export function planUpdate(
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
     if (!deps.vehicles && deps.facets?.some((f) => changedFacets.has(f))) return true;
     if (countsMoved && deps.stockCounts) return true;
-    if (route.kind === 'search' && (navigationMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
+    if (route.kind === 'search' && (navigationMoved || landingsMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
+    if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;
     if (deps.pages?.some((p) => changed.content.has(`page:${p}`))) return true;
     if (deps.content?.some((c) => changed.content.has(c))) return true;
     if (deps.offers?.length && changed.content.has('offers')) return true;
@@ -376,8 +385,9 @@ export async function updateLiveSite(
   let styleAttributes = live.state.styleAttributes;
   let done = 0;
   options.onProgress?.(0, plan.render.length);
+  const landings = searchLandings(routes, data);
   for (const route of plan.render) {
-    const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt };
+    const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
     const response = await render(new Request(`${site.url}${route.path}`), locals);
     const html = await response.text();
     const expected = route.kind === 'not-found' ? 404 : 200;
@@ -402,6 +412,7 @@ export async function updateLiveSite(
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
   for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFileAtomic(path.join(releaseDir, file), content);
+  await writeSearchFiles(releaseDir, searchFiles(site, data, images, asOf));
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { ImageIndex } from '../views/images.ts';
 
@@ -14,6 +15,8 @@ export interface RenderTask {
   releaseDir: string;
   asOf: string;
   images: ImageIndex;
+  /** Every search landing page of the site (the workers each render only a share of the routes). */
+  landings: SearchLanding[];
   routes: Route[];
 }
 

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   for (const route of task.routes) {
     let html: string;
     try {
-      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf });
+      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
       html = await response.text();
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (response.status !== expected) throw new Error(`answered HTTP ${response.status}, expected ${expected}`);

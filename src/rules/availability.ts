@@ -1,4 +1,5 @@
-import { AVAILABLE_VEHICLE_STATUSES } from '../schemas/vehicle.ts';
+/** Statuses that count as available (full buttons and price). Any other status shows SOLD. */
+export const AVAILABLE_VEHICLE_STATUSES = ['in_stock', 'coming_soon'] as const;
 
 /** The part of a vehicle this rule reads. */
 export interface HasStatus {

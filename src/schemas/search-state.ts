@@ -1,41 +1,9 @@
 /** The stock search state kept in the URL: query, page, sort, refinement lists and ranges. */
 import { z } from 'zod';
 
-/** Attributes that can be refined by a list of values (refinementList[attribute]=values). */
-export const SEARCH_LIST_ATTRIBUTES = [
-  'badge',
-  'status',
-  'car_type',
-  'categories',
-  'city',
-  'colour',
-  'dealership_name',
-  'filtered_features',
-  'item_type',
-  'km',
-  'location_name',
-  'make',
-  'make_model',
-  'model',
-  'price',
-  'subscription_price',
-  'price_range',
-  'seats',
-  'body',
-  'drive',
-  'fuel',
-  'transmission',
-  'state',
-  'tag',
-  'weekly_price_range',
-  'year',
-  'certified',
-] as const;
-export type SearchListAttribute = (typeof SEARCH_LIST_ATTRIBUTES)[number];
+import { SEARCH_LIST_ATTRIBUTES, SORT_OPTIONS } from '../search/state.ts';
 
-/** Sort options, in menu order; mostRelevant is the default. */
-export const SORT_OPTIONS = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
+export { SEARCH_LIST_ATTRIBUTES, SORT_OPTIONS, type SearchListAttribute, type SortOption } from '../search/state.ts';
 
 // URL values arrive as strings; numbers are accepted too.
 const urlNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'Expected a number').transform(Number)]);

@@ -25,9 +25,6 @@ import { VehicleLocationSchema } from './vehicle-location.ts';
 /** Statuses the site knows how to show. The platform has others; any non-empty string is accepted. */
 export const KNOWN_VEHICLE_STATUSES = ['in_stock', 'coming_soon', 'sold'] as const;
 
-/** Statuses that count as available (full buttons and price). Any other status shows SOLD. */
-export const AVAILABLE_VEHICLE_STATUSES = ['in_stock', 'coming_soon'] as const;
-
 /** One gallery slide. */
 export const VehicleImageSchema = z.object({
   /**

@@ -493,15 +493,22 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
       response.facets = {};
       for (const attribute of attributes) {
         const values = facetSets.get(attribute);
-        if (!values) throw new SearchError(`"${attribute}" is not a facet of this index`);
+        const column = columns.get(attribute);
+        if (!values && !column) throw new SearchError(`"${attribute}" is not a facet of this index`);
         const counts: Array<[string, number]> = [];
-        for (const [value, set] of values) {
-          const count = hitSet.countAnd(set);
-          if (count > 0) counts.push([value, count]);
+        if (values) {
+          for (const [value, set] of values) {
+            const count = hitSet.countAnd(set);
+            if (count > 0) counts.push([value, count]);
+          }
+        } else {
+          // A numeric attribute asked for as a facet (a range widget does, for its statistics): counted by value.
+          const tally = new Map<number, number>();
+          for (const i of ids) if (!Number.isNaN(column![i]!)) tally.set(column![i]!, (tally.get(column![i]!) ?? 0) + 1);
+          for (const [value, count] of tally) counts.push([String(value), count]);
         }
         counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
         response.facets[attribute] = Object.fromEntries(counts.slice(0, maxValues));
-        const column = columns.get(attribute);
         if (column) {
           let min = Infinity;
           let max = -Infinity;

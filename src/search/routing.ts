@@ -9,7 +9,8 @@
  * (left out for the default, mostRelevant) and `page` (only above 1). Reading a URL back gives the same
  * state; values a URL cannot carry are dropped rather than failing the page.
  */
-import { SEARCH_LIST_ATTRIBUTES, SORT_OPTIONS, type SearchListAttribute, type SearchRange, type SearchState } from '../schemas/search-state.ts';
+import type { SearchRange, SearchState } from '../schemas/search-state.ts';
+import { SEARCH_LIST_ATTRIBUTES, SORT_OPTIONS, type SearchListAttribute } from './state.ts';
 
 /** A search landing page and the refinements it stands for, as the island's state names them. */
 export interface SearchLanding {

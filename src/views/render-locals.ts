@@ -1,3 +1,4 @@
+import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -27,4 +28,9 @@ export interface RenderLocals {
    * the same pages (an incremental update equals a full build of the same snapshot).
    */
   asOf: string;
+  /**
+   * The site's search landing pages and the refinements each stands for (`searchLandings` over the whole
+   * route manifest): the stock search island writes a search on the landing page it matches.
+   */
+  landings: SearchLanding[];
 }

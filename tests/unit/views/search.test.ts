@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paginationView, searchPageView, searchRefinements, seededRandom } from '../../../src/views/search.ts';
+import { paginationView, searchPageView, searchRefinements } from '../../../src/views/search.ts';
+import { seededRandom } from '../../../src/views/seeded-random.ts';
 import { NOW, promo, searchRoute, site, siteData, vehicle, vehicles } from './fixtures.ts';
 
 const gridIds = (grid: ReturnType<typeof searchPageView>['grid']) => grid.map((item) => (item.kind === 'promo' ? `promo:${item.card.id}` : String(item.vehicle.id)));

@@ -1,0 +1,75 @@
+/**
+ * The stock search's files in a release: `_search/index.json` (every listing record by column, and the
+ * current file of each card group) and `_search/cards/<group>.<hash>.json` (the result cards of up to
+ * {@link CARDS_PER_FILE} neighbouring vehicle ids). Card files are named by their content, so hosts cache
+ * them for good and an update writes only the groups whose cards changed; the index is revalidated.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../data/feed-files.ts';
+import type { SiteData } from '../data/site-data.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { encodeIndex } from '../search/index-codec.ts';
+import { cardFilePath, cardGroup, SEARCH_INDEX_PATH, type ListingRecord, type SearchIndexFile } from '../search/listing.ts';
+import type { ImageIndex } from '../views/images.ts';
+import { listingNames, listingRecord, resultCardData, type ResultCardData } from '../views/search-records.ts';
+
+export interface SearchFiles {
+  /** Path in the release -> content. */
+  files: Map<string, string>;
+  records: ListingRecord[];
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+/** Every search file of a site, in memory. Records are in id order, so the same data gives the same bytes. */
+export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): SearchFiles {
+  const names = listingNames(data);
+  const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
+  const records = vehicles.map((v) => listingRecord(v, names));
+  const groups = new Map<string, Record<string, ResultCardData>>();
+  for (const vehicle of vehicles) {
+    const group = cardGroup(String(vehicle.id));
+    let cards = groups.get(group);
+    if (!cards) groups.set(group, (cards = {}));
+    cards[vehicle.id] = resultCardData(vehicle, site, images, now);
+  }
+  const files = new Map<string, string>();
+  const cardHashes: Record<string, string> = {};
+  for (const [group, cards] of groups) {
+    const text = JSON.stringify(cards);
+    const hash = hashOf(text);
+    cardHashes[group] = hash;
+    files.set(cardFilePath(group, hash), text);
+  }
+  const index: SearchIndexFile = { index: encodeIndex(records), cards: cardHashes };
+  files.set(SEARCH_INDEX_PATH, JSON.stringify(index));
+  return { files, records };
+}
+
+/** Writes a site's search files into a release; card files already there are left as they are. */
+export async function writeSearchFiles(releaseDir: string, search: SearchFiles): Promise<{ written: number }> {
+  let written = 0;
+  const before = await cardFilesIn(releaseDir);
+  for (const [file, content] of search.files) {
+    if (file === SEARCH_INDEX_PATH) continue;
+    if (before.has(path.basename(file))) continue;
+    await writeFileAtomic(path.join(releaseDir, file), content);
+    written++;
+  }
+  // The index goes last: it only ever names card files that exist.
+  const indexFile = path.join(releaseDir, SEARCH_INDEX_PATH);
+  const previous = await readFile(indexFile, 'utf8').then((text) => JSON.parse(text) as SearchIndexFile, () => null);
+  await writeFileAtomic(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
+  written++;
+  // A page still holding the previous index may ask for its cards, so those stay one more update.
+  const keep = new Set([...search.files.keys()].map((f) => path.basename(f)));
+  for (const [group, hash] of Object.entries(previous?.cards ?? {})) keep.add(path.basename(cardFilePath(group, hash)));
+  for (const file of before) if (!keep.has(file)) await unlink(path.join(releaseDir, '_search', 'cards', file)).catch(() => {});
+  return { written };
+}
+
+async function cardFilesIn(releaseDir: string): Promise<Set<string>> {
+  return new Set(await readdir(path.join(releaseDir, '_search', 'cards')).catch(() => [] as string[]));
+}

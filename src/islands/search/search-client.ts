@@ -1,0 +1,78 @@
+/**
+ * The island's searchClient: the embedded engine over the site's own index (default), or a hosted Algolia
+ * index. Either way each hit comes back with its result card (`hit.card`): the hosted index holds the card
+ * in the record, the embedded one fetches the card files of the hits it returns. Browser-safe.
+ */
+import { embeddedSearchClient, type ClientRequest } from '../../search/client.ts';
+import type { SearchResponse } from '../../search/engine.ts';
+import { decodeIndex, type EncodedIndex } from '../../search/index-codec.ts';
+import { cardFilePath, cardGroup, listingEngineConfig, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
+import type { ResultCardData } from '../../views/search-records.ts';
+
+/** A hit as the island renders it: the listing record and, once loaded, its card. */
+export type CardHit = { [K in keyof ListingRecord as string extends K ? never : K]: ListingRecord[K] } & { card?: ResultCardData };
+
+export interface IslandSearchClient {
+  search(requests: readonly ClientRequest[] | { requests: readonly ClientRequest[] }): Promise<{ results: unknown[] }>;
+  clearCache?(): Promise<void>;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The embedded engine over `indexUrl`, loaded on first use (or earlier, by `preload`). */
+export function embeddedClient(indexUrl: string, base: string): IslandSearchClient & { preload(): void } {
+  let file: Promise<SearchIndexFile<EncodedIndex>> | null = null;
+  const loadFile = () =>
+    (file ??= getJson<SearchIndexFile<EncodedIndex>>(indexUrl).catch((error: unknown) => {
+      file = null;
+      throw error;
+    }));
+  const groups = new Map<string, Promise<Record<string, ResultCardData>>>();
+  const cardsOf = async (group: string): Promise<Record<string, ResultCardData>> => {
+    const { cards } = await loadFile();
+    const hash = cards[group];
+    if (!hash) return {};
+    let loading = groups.get(group);
+    if (!loading) {
+      loading = getJson<Record<string, ResultCardData>>(new URL(cardFilePath(group, hash), new URL(indexUrl, window.location.href)).href);
+      loading.catch(() => groups.delete(group));
+      groups.set(group, loading);
+    }
+    return loading;
+  };
+  const engine = embeddedSearchClient(async () => decodeIndex<ListingRecord>((await loadFile()).index), listingEngineConfig(base));
+  return {
+    preload: () => void loadFile().catch(() => {}),
+    async search(requests) {
+      const { results } = await engine.search(requests);
+      return { results: await Promise.all(results.map((result) => withCards(result as SearchResponse<ListingRecord>, cardsOf))) };
+    },
+    clearCache: async () => {},
+  };
+}
+
+/** A response whose hits carry their cards (a facet search's answer passes through). */
+async function withCards(result: SearchResponse<ListingRecord>, cardsOf: (group: string) => Promise<Record<string, ResultCardData>>): Promise<unknown> {
+  if (!Array.isArray(result.hits) || result.hits.length === 0) return result;
+  const needed = [...new Set(result.hits.map((hit) => cardGroup(hit.objectID)))];
+  const loaded = new Map(await Promise.all(needed.map(async (group) => [group, await cardsOf(group)] as const)));
+  return { ...result, hits: result.hits.map((hit) => ({ ...hit, card: loaded.get(cardGroup(hit.objectID))?.[hit.objectID] })) };
+}
+
+/**
+ * A hosted Algolia index through the lite client (search only), loaded with the first search. `hosts`
+ * replaces Algolia's own hosts (a stand-in server in tests).
+ */
+export function algoliaClient(appId: string, searchKey: string, hosts?: readonly string[]): IslandSearchClient {
+  let client: Promise<IslandSearchClient> | null = null;
+  const load = () =>
+    (client ??= import('algoliasearch/lite').then(({ liteClient }) => {
+      const options = hosts ? { hosts: hosts.map((url) => ({ url: new URL(url).host, protocol: new URL(url).protocol.replace(':', '') as 'http' | 'https', accept: 'readWrite' as const })) } : {};
+      return liteClient(appId, searchKey, options) as unknown as IslandSearchClient;
+    }));
+  return { search: async (requests) => (await load()).search(requests) };
+}

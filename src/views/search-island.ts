@@ -1,0 +1,104 @@
+/**
+ * What a search landing page hands the stock search island: its settings, the landing table the routing
+ * module writes with, the promo cards open at build time, and the search the page stands for; and the
+ * search client the build renders its first results with (the embedded engine over the site's listing
+ * records, each hit with its card). Pure: no Node module and no I/O.
+ */
+import type { SiteData } from '../data/site-data.ts';
+import { promoCardInWindow } from '../rules/promo-insertion.ts';
+import { pricePresets } from '../rules/price-slider.ts';
+import { emptyResultsCard, noResultsMessage, sortMenu } from '../rules/search-rules.ts';
+import { internalHref } from '../lib/urls.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { SearchState } from '../schemas/search-state.ts';
+import { embeddedSearchClient } from '../search/client.ts';
+import { EMBEDDED_INDEX, listingEngineConfig, SEARCH_INDEX_PATH, type ListingRecord } from '../search/listing.ts';
+import type { SearchLanding } from '../search/routing.ts';
+import { stateOfLocation } from '../search/ui-state.ts';
+import type { IslandSearchClient } from '../islands/search/search-client.ts';
+import type { StockSearchProps } from '../islands/search/StockSearch.tsx';
+import type { RouteOf } from './common.ts';
+import type { ImageIndex } from './images.ts';
+import { promoCardView } from './promo-cards.ts';
+import { listingNames, listingRecord, resultCardData, type ResultCardData } from './search-records.ts';
+
+const perData = new WeakMap<SiteData, Map<string, unknown>>();
+function memo<T>(data: SiteData, key: string, make: () => T): T {
+  let entries = perData.get(data);
+  if (!entries) perData.set(data, (entries = new Map()));
+  if (!entries.has(key)) entries.set(key, make());
+  return entries.get(key) as T;
+}
+
+/** The primary index name and where the island reads from. */
+function backendOf(site: SiteConfig): Pick<StockSearchProps, 'base' | 'backend'> {
+  const backend = site.search.backend;
+  if (backend.kind === 'algolia') return { base: backend.indexName, backend: { kind: 'algolia', appId: backend.appId, searchKey: backend.searchKey } };
+  return { base: EMBEDDED_INDEX, backend: { kind: 'embedded', indexUrl: SEARCH_INDEX_PATH } };
+}
+
+export function stockSearchProps(site: SiteConfig, data: SiteData, route: RouteOf<'search'>, landings: SearchLanding[], publicFiles: ReadonlySet<string>, asOf: Date): StockSearchProps {
+  const { search } = site;
+  // A twin under /used-car/ stands for the same search as the /search/ page it is canonical to.
+  const rendered: SearchState = stateOfLocation({ pathname: route.canonicalPath ?? route.path, search: '' }, landings, search.defaultQueryString);
+  const open = data.content.promoCards.filter((card) => promoCardInWindow(card, asOf));
+  const none = noResultsMessage(site);
+  const card = emptyResultsCard(site);
+  return {
+    ...backendOf(site),
+    landings,
+    path: route.path,
+    ...(route.canonicalPath ? { canonicalPath: route.canonicalPath } : {}),
+    rendered,
+    ...(search.defaultQueryString ? { defaultQueryString: search.defaultQueryString } : {}),
+    settings: {
+      pageSize: search.pageSize,
+      sortMenu: sortMenu(site),
+      priceSlider: search.priceSlider,
+      pricePresets: pricePresets(search.pricePresets),
+      collapseSold: search.collapseSold,
+      lowestPriceExcludesZero: search.lowestPriceExcludesZero,
+      popularMakesFirst: search.popularMakesFirst,
+      ...(search.stockCountOverride ? { stockCountOverride: search.stockCountOverride } : {}),
+      carTypeOrder: search.carTypeOrder,
+      noResults: none,
+      emptyCard: { ...card, link: internalHref(card.link) },
+    },
+    promo: {
+      cards: open,
+      views: Object.fromEntries(open.map((c) => [c.id, promoCardView(c, publicFiles)])),
+      settings: site.promoCards,
+    },
+  };
+}
+
+/**
+ * The build's search client: the embedded engine over the site's listing records, answering as the island's
+ * client does (each hit with its card), with no timing in the answer so the same data renders the same HTML.
+ */
+export function serverSearchClient(site: SiteConfig, data: SiteData, images: ImageIndex, asOf: Date): IslandSearchClient {
+  return memo(data, `client:${asOf.toISOString()}`, () => {
+    const names = listingNames(data);
+    const base = backendOf(site).base;
+    const byId = new Map(data.vehicles.map((v) => [String(v.id), v]));
+    const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names));
+    const engine = embeddedSearchClient(async () => records, listingEngineConfig(base));
+    const cards = new Map<string, ResultCardData>();
+    const cardOf = (id: string) => {
+      let card = cards.get(id);
+      if (!card) cards.set(id, (card = resultCardData(byId.get(id)!, site, images, asOf)));
+      return card;
+    };
+    return {
+      async search(requests) {
+        const { results } = await engine.search(requests);
+        return {
+          results: results.map((result) => {
+            const r = result as { hits?: ListingRecord[]; processingTimeMS?: number };
+            return { ...r, processingTimeMS: 0, ...(r.hits ? { hits: r.hits.map((hit) => ({ ...hit, card: cardOf(hit.objectID) })) } : {}) };
+          }),
+        };
+      },
+    };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * A site's vehicles as the stock search sees them: one listing record per vehicle (what the index holds and
+ * the engine filters, counts, ranks and sorts) and one result card per vehicle (what the card shows, decided
+ * by the same card view the static pages use). Pure: no Node module and no I/O.
+ */
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
+import type { ListingRecord } from '../search/listing.ts';
+import { feedInstant } from '../rules/badges.ts';
+import { financePrice } from '../rules/finance-eligibility.ts';
+import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
+import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
+
+/** What one result card shows: the card view and its picture. */
+export interface ResultCardData extends VehicleCardView {
+  picture: PictureData | null;
+}
+
+export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, images: ImageIndex, now: Date): ResultCardData {
+  const view = vehicleCardView(vehicle, site, now);
+  return { ...view, picture: pictureFor(images, view.image, 'card', site) };
+}
+
+/** Equipment names, whichever shape the feed sends (a list, or lists by group). */
+function features(vehicle: NormalisedVehicle): string[] {
+  const equipment = vehicle.standardEquipment;
+  if (!equipment) return [];
+  const all = Array.isArray(equipment) ? equipment : Object.values(equipment).flat();
+  return [...new Set(all.map((f) => f.trim()).filter(Boolean))].sort();
+}
+
+/** Names of locations and dealerships by slug, as the landing pages name them. */
+export interface ListingNames {
+  location: (vehicle: NormalisedVehicle) => string | null;
+  dealership: (vehicle: NormalisedVehicle) => string | null;
+}
+
+export function listingNames(data: Pick<Snapshot, 'locations' | 'dealerships'>): ListingNames {
+  const locations = new Map(data.locations.filter((l) => l.slug).map((l) => [l.slug!, l.name]));
+  const dealerships = new Map(data.dealerships.filter((d) => d.slug).map((d) => [d.slug!, d.name ?? d.slug!]));
+  return {
+    location: (v) => (v.location?.slug ? (locations.get(v.location.slug) ?? v.location.name ?? v.location_name ?? null) : (v.location_name ?? null)),
+    dealership: (v) => (v.dealership_slug ? (dealerships.get(v.dealership_slug) ?? v.dealership_slug) : null),
+  };
+}
+
+export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames): ListingRecord {
+  const created = feedInstant(vehicle.created_at)?.getTime();
+  return {
+    objectID: String(vehicle.id),
+    make: vehicle.make,
+    model: vehicle.model,
+    badge: vehicle.badge ?? null,
+    body: vehicle.simple_body,
+    fuel: vehicle.simple_fuel,
+    transmission: vehicle.simple_transmission,
+    drive: vehicle.drive ?? null,
+    colour: vehicle.colour ?? null,
+    seats: vehicle.seats === null || vehicle.seats === undefined ? null : String(vehicle.seats),
+    car_type: vehicle.car_type,
+    status: vehicle.status,
+    location_name: names.location(vehicle),
+    dealership_name: names.dealership(vehicle),
+    state: vehicle.state ?? vehicle.location?.address?.state ?? null,
+    year: vehicle.year ?? null,
+    km: vehicle.km ?? null,
+    certified: vehicle.certified ?? null,
+    tag: vehicle.tag ? [vehicle.tag] : [],
+    filtered_features: features(vehicle),
+    stocknum: vehicle.stocknum ?? null,
+    price: financePrice(vehicle),
+    created: created === undefined ? 0 : Math.floor(created / 1000),
+    rank: (vehicle.price > 0 ? 2 : 0) + ((vehicle.images?.length ?? 0) > 3 ? 1 : 0),
+  };
+}
