@@ -13,7 +13,6 @@ import {
   useHits,
   useInstantSearch,
   usePagination,
-  useRange,
   useRefinementList,
   useSearchBox,
   useSortBy,
@@ -36,6 +35,7 @@ import type { SearchLanding } from '../../search/routing.ts';
 import { fromUiState, searchRouter, toUiState, type IndexUiState } from '../../search/ui-state.ts';
 import type { PromoCardView } from '../../views/promo-cards.ts';
 import { seededRandom } from '../../views/seeded-random.ts';
+import { useChosenRange } from './price-range.ts';
 import { PromoTile, ResultCard, SkeletonCard } from './ResultCard.tsx';
 import { algoliaClient, embeddedClient, type CardHit, type IslandSearchClient } from './search-client.ts';
 
@@ -158,6 +158,8 @@ export default function StockSearch(props: StockSearchProps) {
 function SearchLayout(props: StockSearchProps) {
   const { settings, base } = props;
   const [panelOpen, setPanelOpen] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const top = useRef<HTMLDivElement>(null);
   const sort = useSortBy({ items: settings.sortMenu.map((o) => ({ label: o.label, value: sortIndexName(base, o.value) })) });
   const sortOption = sortOfIndex(base, sort.currentRefinement);
@@ -171,7 +173,7 @@ function SearchLayout(props: StockSearchProps) {
   };
 
   return (
-    <div ref={top} className="scroll-mt-4" data-stock-search>
+    <div ref={top} className="scroll-mt-4" data-stock-search={ready ? 'ready' : 'static'}>
       <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2 text-slate-700">
         <ResultCount settings={settings} />
         <button type="button" className="inline-flex min-h-11 items-center rounded border border-slate-300 px-4 font-semibold text-brand lg:hidden" aria-expanded={panelOpen} aria-controls="refine" onClick={() => setPanelOpen(true)}>
@@ -332,10 +334,10 @@ function ListFilter({ attribute, title, all, open, settings }: { attribute: stri
           <li key={item.value}>
             <label className="flex min-h-11 cursor-pointer items-center gap-3">
               <input type="checkbox" className="h-5 w-5 accent-brand" checked={item.isRefined} onChange={() => list.refine(item.value)} />
-              <span className="flex-1">{itemLabel(attribute, item.label)}</span>
+              <span className="flex-1">{itemLabel(attribute, item.label)}</span>{' '}
               <span className="text-sm text-slate-600">
-                <span aria-hidden="true">{item.count}</span>
-                <span className="sr-only">, {countLabel(item.count, 'vehicle')}</span>
+                {item.count}
+                <span className="sr-only"> {item.count === 1 ? 'vehicle' : 'vehicles'}</span>
               </span>
             </label>
           </li>
@@ -351,12 +353,16 @@ function ListFilter({ attribute, title, all, open, settings }: { attribute: stri
 }
 
 function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: PricePreset[] }) {
-  // No min or max here: given bounds, the widget would filter every search to them and hide cheaper stock.
-  const { start, refine } = useRange({ attribute: 'price' });
-  const chosen = (): [number, number] => [Number.isFinite(start[0]) ? start[0]! : bounds.min, Number.isFinite(start[1]) ? start[1]! : bounds.max];
-  const [range, setRange] = useState<readonly [number, number]>(chosen);
-  useEffect(() => setRange(chosen()), [start[0], start[1]]);
-  const commit = (next: readonly [number, number]) => refine([next[0] <= bounds.min ? undefined : next[0], next[1] >= bounds.max ? undefined : next[1]]);
+  const chosen = useChosenRange({ attribute: 'price' });
+  const fromChoice = (): readonly [number, number] => [chosen.min ?? bounds.min, chosen.max ?? bounds.max];
+  const [range, setRange] = useState(fromChoice);
+  useEffect(() => setRange(fromChoice()), [chosen.min, chosen.max]);
+  // The slider's ends mean "no limit": a shopper at $250,000 wants everything above it too.
+  const commit = (next: readonly [number, number]) => {
+    const min = next[0] <= bounds.min ? undefined : next[0];
+    const max = next[1] >= bounds.max ? undefined : next[1];
+    if (min !== chosen.min || max !== chosen.max) chosen.refine(min, max);
+  };
   const text = (value: number) => formatPriceInput(value);
   return (
     <Panel title="Price" open>
@@ -377,7 +383,7 @@ function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: 
               step={bounds.step}
               value={range[0]}
               aria-valuetext={text(range[0])}
-              onChange={(e) => setRange(moveLowThumb(range, snapToStep(Number(e.target.value), bounds), bounds) as [number, number])}
+              onChange={(e) => setRange(moveLowThumb(range, snapToStep(Number(e.target.value), bounds), bounds))}
               onPointerUp={() => commit(range)}
               onKeyUp={() => commit(range)}
             />
@@ -392,7 +398,7 @@ function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: 
               step={bounds.step}
               value={range[1]}
               aria-valuetext={`${text(range[1])}${range[1] >= bounds.max ? ' or more' : ''}`}
-              onChange={(e) => setRange(moveHighThumb(range, snapToStep(Number(e.target.value), bounds), bounds) as [number, number])}
+              onChange={(e) => setRange(moveHighThumb(range, snapToStep(Number(e.target.value), bounds), bounds))}
               onPointerUp={() => commit(range)}
               onKeyUp={() => commit(range)}
             />
@@ -405,9 +411,9 @@ function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: 
               <button
                 type="button"
                 className="min-h-11 rounded-full border border-slate-300 px-3 text-sm hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-on-brand"
-                aria-pressed={start[1] === preset.value && !Number.isFinite(start[0])}
+                aria-pressed={chosen.max === preset.value && chosen.min === undefined}
                 aria-label={`Up to ${preset.label}`}
-                onClick={() => refine([undefined, preset.value])}
+                onClick={() => chosen.refine(undefined, preset.value)}
               >
                 {preset.label}
               </button>

@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { financePrice } from '../../src/rules/finance-eligibility.ts';
+import type { SiteConfig } from '../../src/schemas/site-config.ts';
+import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+
+const sites = loadAllSiteConfigs('sites');
+const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
+const ALL_STOCK = '/search/new-used-and-demo-cars/';
+
+function vehiclesOf(site: SiteConfig): NormalisedVehicle[] {
+  return (JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] }).vehicles;
+}
+
+/** A make and one of its models with stock in several price bands, so each refinement narrows the results. */
+function makeAndModel(site: SiteConfig): { make: NormalisedVehicle; models: number } {
+  const vehicles = vehiclesOf(site).filter((v) => v.status === 'in_stock');
+  const byModel = new Map<string, NormalisedVehicle[]>();
+  for (const v of vehicles) byModel.set(`${v.make_slug}/${v.model_slug}`, [...(byModel.get(`${v.make_slug}/${v.model_slug}`) ?? []), v]);
+  const [, list] = [...byModel].sort((a, b) => b[1].length - a[1].length)[0]!;
+  return { make: list[0]!, models: list.length };
+}
+
+/** Waits until the island has taken over the server's HTML. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('[data-stock-search="ready"]')).toBeAttached({ timeout: 15_000 });
+}
+
+/** The vehicle slugs of the result cards, in order. */
+async function resultSlugs(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('[data-results] article h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.map((href) => href.replace(/^\/cars\//, '').replace(/\/$/, ''));
+}
+
+/** Ticks a value in a refinement panel, opening the panel's full list first when the value is not among the first shown. */
+async function refine(page: Page, value: string, all: string): Promise<void> {
+  const box = checkbox(page, value);
+  if ((await box.count()) === 0) await page.getByRole('button', { name: all, exact: true }).click();
+  await box.check();
+}
+
+const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+ vehicles?$`) });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('stock search', () => {
+  test('refining by make then model writes the make/model landing path, a price range writes range[price]', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { make } = makeAndModel(site);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+
+    await refine(page, make.make, 'All makes');
+    await expect(page).toHaveURL(new RegExp(`/search/${make.make_slug}/$`));
+    await refine(page, make.model, 'All models');
+    await expect(page).toHaveURL(new RegExp(`/search/${make.make_slug}/${make.model_slug}/$`));
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    await expect.poll(async () => (await resultSlugs(page)).every((slug) => vehicles.get(slug)?.model_slug === make.model_slug)).toBe(true);
+
+    // A preset caps the price; then the minimum slider moves up one step by keyboard.
+    const cap = site.search.pricePresets === 'premium' ? 800000 : 70000;
+    await page.getByRole('button', { name: `Up to $${cap.toLocaleString('en-AU')}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/search/${make.make_slug}/${make.model_slug}/\\?range\\[price\\]=:${cap}$`));
+    const low = page.getByRole('slider', { name: 'Minimum price' });
+    await low.focus();
+    await low.press('ArrowRight');
+    const min = site.search.priceSlider.min + site.search.priceSlider.step;
+    await expect(page).toHaveURL(new RegExp(`\\?range\\[price\\]=${min}:${cap}$`));
+    await expect.poll(async () => (await resultSlugs(page)).every((slug) => financePrice(vehicles.get(slug)!) >= min && financePrice(vehicles.get(slug)!) <= cap)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`${site.slug}-refined.png`) });
+
+    // Reload keeps the state: the same refinements and the same results.
+    const before = await resultSlugs(page);
+    await page.reload();
+    await hydrated(page);
+    await expect(checkbox(page, make.model)).toBeChecked();
+    await expect.poll(() => resultSlugs(page)).toEqual(before);
+    expect(errors).toEqual([]);
+  });
+
+  test('sorting by lowest price lists ascending prices, and the back button restores the previous sort', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    const first = await resultSlugs(page);
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Lowest Price' });
+    await expect(page).toHaveURL(/\?sortBy=lowestPrice$/);
+    await expect.poll(async () => (await resultSlugs(page))[0]).not.toBe(first[0]);
+    const prices = (await resultSlugs(page)).map((slug) => financePrice(vehicles.get(slug)!));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    if (site.search.lowestPriceExcludesZero) expect(prices.filter((p) => p === 0)).toEqual([]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${ALL_STOCK.replace(/\//g, '\\/')}$`));
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('vehicles');
+    await expect.poll(() => resultSlugs(page)).toEqual(first);
+  });
+
+  test('page 2 shows the next results, and back returns to page 1', async ({ page }) => {
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    const first = await resultSlugs(page);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect.poll(async () => (await resultSlugs(page))[0]).not.toBe(first[0]);
+    const second = await resultSlugs(page);
+    expect(second.filter((slug) => first.includes(slug))).toEqual([]);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect.poll(() => resultSlugs(page)).toEqual(first);
+  });
+
+  test('a landing page shows its results, counts and refinements with JavaScript off', async ({ browser }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { make } = makeAndModel(site);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto(`/search/${make.make_slug}/${make.model_slug}/`);
+    const expected = vehiclesOf(site).filter((v) => v.make_slug === make.make_slug && v.model_slug === make.model_slug);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(make.model);
+    await expect(page.locator('[data-result-count]')).toHaveText(`${expected.length} ${expected.length === 1 ? 'vehicle' : 'vehicles'} found`);
+    expect((await resultSlugs(page)).length).toBe(Math.min(site.search.pageSize, expected.length));
+    await expect(checkbox(page, make.model)).toBeChecked();
+    await expect(page.getByRole('link', { name: make.make, exact: true }).first()).toBeAttached();
+    await context.close();
+  });
+
+  test('taking over the page moves nothing: the first card stays where it was and nothing shifts', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(ALL_STOCK, { waitUntil: 'domcontentloaded' });
+    const card = page.locator('[data-results] > li').first();
+    const before = await card.boundingBox();
+    const html = await card.innerHTML();
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    expect(await card.boundingBox()).toEqual(before);
+    expect(await card.innerHTML()).toBe(html);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  });
+
+  test('on a phone the refinements open as a panel; its show button closes it at the top of the results', async ({ browser }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { make } = makeAndModel(site);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Refine search' }).click();
+    const panel = page.getByRole('dialog', { name: 'Refine your search' });
+    await expect(panel).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await refine(page, make.make, 'All makes');
+    await expect(page).toHaveURL(new RegExp(`/search/${make.make_slug}/$`));
+    const count = vehiclesOf(site).filter((v) => v.make_slug === make.make_slug).length;
+    await panel.getByRole('button', { name: new RegExp(`^Show ${count} vehicles?$`) }).click();
+    await expect(panel).toBeHidden();
+    const top = await page.locator('[data-stock-search]').evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(20);
+    await page.screenshot({ path: testInfo.outputPath(`${site.slug}-phone-results.png`) });
+    await context.close();
+  });
+
+  test('a search with no results says so and Clear Filters brings the stock back', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    await page.getByRole('searchbox', { name: 'Search stock' }).fill('qqqqzzzz');
+    await expect(page.getByText(site.search.noResultsText)).toBeVisible();
+    await expect(page.getByRole('heading', { name: site.search.emptyCard.title })).toBeVisible();
+    await expect(page).toHaveURL(/\?query=qqqqzzzz$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page.locator('[data-results] article').first()).toBeVisible();
+  });
+
+  test('free text finds a model by a prefix with a typo', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { make } = makeAndModel(site);
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    // The model's name with its second and third letters swapped, as a quick thumb types it.
+    const word = make.model.toLowerCase().split(/\s+/).find((w) => w.length >= 5) ?? make.make.toLowerCase();
+    const typed = `${word.charAt(0)}${word.charAt(2)}${word.charAt(1)}${word.slice(3)}`;
+    await page.getByRole('searchbox', { name: 'Search stock' }).fill(typed);
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    await expect.poll(async () => (await resultSlugs(page)).some((slug) => `${vehicles.get(slug)?.make} ${vehicles.get(slug)?.model}`.toLowerCase().includes(word))).toBe(true);
+  });
+
+  test('the search page passes axe, before and after refining', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { make } = makeAndModel(site);
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await refine(page, make.make, 'All makes');
+    await expect(page).toHaveURL(new RegExp(`/search/${make.make_slug}/$`));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
