@@ -1,0 +1,131 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { searchFiles, writeSearchFiles } from '../../src/generator/search-files.ts';
+import { createSearchEngine, type SearchParams } from '../../src/search/engine.ts';
+import { decodeIndex, type EncodedIndex } from '../../src/search/index-codec.ts';
+import { searchLandings } from '../../src/search/landings.ts';
+import { cardGroup, EMBEDDED_INDEX, LISTING_FACETS, listingEngineConfig, sortIndexName, type ListingRecord, type SearchIndexFile } from '../../src/search/listing.ts';
+import { matchesFilter } from '../../src/search/query.ts';
+import { SORT_OPTIONS } from '../../src/search/state.ts';
+import { listingNames, listingRecord } from '../../src/views/search-records.ts';
+import { demoManifest, DEMO_NOW } from '../support/demo-manifest.ts';
+import { referenceSearch } from '../support/search-reference.ts';
+
+// The listing index is what the island searches: it must answer exactly as a plain reference does over
+// the same records, and every landing page's refinements must find exactly the vehicles that page lists.
+
+const { site, data, routes } = demoManifest('summit-motor-group', 900);
+const names = listingNames(data);
+const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names));
+const config = listingEngineConfig(EMBEDDED_INDEX);
+const engine = createSearchEngine(records, config);
+
+function random(seed: number) {
+  let state = Math.imul(seed, 2654435761) >>> 0;
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  for (let i = 0; i < 4; i++) next();
+  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, chance: (p: number) => next() < p };
+}
+
+const valuesOf = (attribute: keyof ListingRecord) =>
+  [...new Set(records.flatMap((r) => (Array.isArray(r[attribute]) ? (r[attribute] as string[]) : r[attribute] === null ? [] : [String(r[attribute])])))].sort();
+
+/** A query as the island sends it: refinements as OR groups, a chosen price range, a sort replica, text. */
+function islandQuery(seed: number): { indexName: string; params: SearchParams } {
+  const r = random(seed);
+  const facetFilters: string[][] = [];
+  for (const attribute of ['make', 'car_type', 'body', 'fuel', 'year', 'location_name', 'certified', 'tag', 'filtered_features'] as const) {
+    if (r.chance(0.18)) facetFilters.push(Array.from({ length: 1 + Math.floor(r.next() * 2) }, () => `${attribute}:${r.pick(valuesOf(attribute))}`));
+  }
+  const numericFilters: string[] = [];
+  if (r.chance(0.3)) numericFilters.push(`price>=${5000 + Math.floor(r.next() * 30) * 1000}`);
+  if (r.chance(0.3)) numericFilters.push(`price<=${20000 + Math.floor(r.next() * 60) * 1000}`);
+  const sort = r.pick(SORT_OPTIONS);
+  if (sort === 'lowestPrice' && site.search.lowestPriceExcludesZero) numericFilters.push('price>0');
+  const record = r.pick(records);
+  const query = r.chance(0.35) ? r.pick([record.make, record.model, record.colour ?? record.body, record.stocknum ?? record.make]).toLowerCase().slice(0, 3 + Math.floor(r.next() * 4)) : '';
+  return {
+    indexName: sortIndexName(EMBEDDED_INDEX, sort),
+    params: { query, facetFilters, numericFilters, facets: [...LISTING_FACETS, 'price'], hitsPerPage: site.search.pageSize, page: r.chance(0.3) ? 1 : 0, maxValuesPerFacet: 1000 },
+  };
+}
+
+describe('the listing index', () => {
+  it('answers 300 island queries (refinements, price ranges, every sort, pages, text) exactly as the plain reference', () => {
+    let withHits = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const { indexName, params } = islandQuery(seed);
+      const [result] = engine.search([{ indexName, params }]).results;
+      const expected = referenceSearch(records, config, indexName, params);
+      const label = `query ${seed}: ${indexName} ${JSON.stringify(params)}`;
+      expect(result!.nbHits, label).toBe(expected.nbHits);
+      expect(result!.hits.map((h) => h.objectID), label).toEqual(expected.ids);
+      expect(result!.facets, label).toEqual(expected.facets);
+      if (expected.nbHits > 0) withHits++;
+    }
+    expect(withHits).toBeGreaterThan(150);
+  });
+
+  it('finds exactly the vehicles of every landing page from that page\'s refinements', () => {
+    const landings = searchLandings(routes, data);
+    const searchRoutes = new Map(routes.filter((r) => r.kind === 'search' && !r.canonicalPath).map((r) => [r.path, r]));
+    expect(landings.length).toBe(searchRoutes.size);
+    for (const landing of landings) {
+      const route = searchRoutes.get(landing.path)!;
+      if (route.kind !== 'search') throw new Error('not a search route');
+      const facetFilters = Object.entries(landing.refinements).map(([attribute, values]) => values.map((v) => `${attribute}:${v}`));
+      const [result] = engine.search([{ indexName: EMBEDDED_INDEX, params: { facetFilters, hitsPerPage: 10_000 } }]).results;
+      const expected = data.vehicles.filter((v) => matchesFilter(v, route.filter)).map((v) => String(v.id)).sort();
+      expect(result!.hits.map((h) => h.objectID).sort(), landing.path).toEqual(expected);
+    }
+  });
+
+  it('sorts lowest price first by the price a card shows, and leaves out $0 where the site asks', () => {
+    const [result] = engine.search([{ indexName: sortIndexName(EMBEDDED_INDEX, 'lowestPrice'), params: { numericFilters: ['price>0'], hitsPerPage: 50 } }]).results;
+    const prices = result!.hits.map((h) => h.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBeGreaterThan(0);
+  });
+});
+
+describe('the search files of a release', () => {
+  const folders: string[] = [];
+  afterAll(async () => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
+
+  it('hold every listing record and each vehicle\'s card, in files of neighbouring ids named by their content', () => {
+    const { files } = searchFiles(site, data, {}, DEMO_NOW);
+    const index = JSON.parse(files.get('/_search/index.json')!) as SearchIndexFile<EncodedIndex>;
+    expect(decodeIndex(index.index)).toEqual(records.map((r) => ({ ...r })));
+    for (const vehicle of data.vehicles.slice(0, 50)) {
+      const group = cardGroup(String(vehicle.id));
+      const cards = JSON.parse(files.get(`/_search/cards/${group}.${index.cards[group]}.json`)!) as Record<string, { href: string }>;
+      expect(cards[String(vehicle.id)]!.href).toBe(`/cars/${vehicle.slug}/`);
+    }
+  });
+
+  it('rewrite only the card group of a changed vehicle, and keep the previous group file for one more update', async () => {
+    const release = await mkdtemp(path.join(tmpdir(), 'search-files-'));
+    folders.push(release);
+    await writeSearchFiles(release, searchFiles(site, data, {}, DEMO_NOW));
+    const before = new Set(await readdir(path.join(release, '_search', 'cards')));
+
+    const changed = data.vehicles[10]!;
+    const reprice = (price: number) => ({ ...data, vehicles: data.vehicles.map((v) => (v.id === changed.id ? { ...v, price } : v)) });
+    const first = await writeSearchFiles(release, searchFiles(site, reprice(changed.price + 1000), {}, DEMO_NOW));
+    expect(first.written).toBe(2); // the changed group and the index
+    const after = new Set(await readdir(path.join(release, '_search', 'cards')));
+    const added = [...after].filter((f) => !before.has(f));
+    expect(added.map((f) => f.split('.')[0])).toEqual([cardGroup(String(changed.id))]);
+    expect([...before].every((f) => after.has(f))).toBe(true);
+
+    await writeSearchFiles(release, searchFiles(site, reprice(changed.price + 2000), {}, DEMO_NOW));
+    const third = new Set(await readdir(path.join(release, '_search', 'cards')));
+    // The file two updates old is gone; the one the previous index named stays.
+    expect(third.size).toBe(before.size + 1);
+    expect(third.has(added[0]!)).toBe(true);
+    const index = JSON.parse(await readFile(path.join(release, '_search', 'index.json'), 'utf8')) as SearchIndexFile;
+    expect(Object.values(index.cards).length).toBe(before.size);
+  });
+});
