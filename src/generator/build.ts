@@ -17,6 +17,7 @@ import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
 import { renderRoutes } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
+import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -225,7 +226,9 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     await timed('hostFiles', async () => {
       await cp(path.join(app.dir, 'client'), releaseDir, { recursive: true });
-      await writeSearchFiles(releaseDir, searchFiles(site, data, images, new Date(data.snapshot.pulledAt)));
+      const search = searchFiles(site, data, images, new Date(data.snapshot.pulledAt));
+      await writeSearchFiles(releaseDir, search);
+      if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'full' });
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));

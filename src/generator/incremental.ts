@@ -33,6 +33,7 @@ import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
+import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 
 /**
  * Incremental updates: apply a batch of changes to a site's snapshot, work out
@@ -412,7 +413,9 @@ export async function updateLiveSite(
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
   for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFileAtomic(path.join(releaseDir, file), content);
-  await writeSearchFiles(releaseDir, searchFiles(site, data, images, asOf));
+  const search = searchFiles(site, data, images, asOf);
+  await writeSearchFiles(releaseDir, search);
+  if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);

@@ -19,6 +19,8 @@ export interface SearchFiles {
   /** Path in the release -> content. */
   files: Map<string, string>;
   records: ListingRecord[];
+  /** Each vehicle's result card, by id. */
+  cards: Record<string, ResultCardData>;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -29,11 +31,12 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
   const records = vehicles.map((v) => listingRecord(v, names));
   const groups = new Map<string, Record<string, ResultCardData>>();
+  const all: Record<string, ResultCardData> = {};
   for (const vehicle of vehicles) {
     const group = cardGroup(String(vehicle.id));
     let cards = groups.get(group);
     if (!cards) groups.set(group, (cards = {}));
-    cards[vehicle.id] = resultCardData(vehicle, site, images, now);
+    cards[vehicle.id] = all[vehicle.id] = resultCardData(vehicle, site, images, now);
   }
   const files = new Map<string, string>();
   const cardHashes: Record<string, string> = {};
@@ -45,7 +48,7 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   }
   const index: SearchIndexFile = { index: encodeIndex(records), cards: cardHashes };
   files.set(SEARCH_INDEX_PATH, JSON.stringify(index));
-  return { files, records };
+  return { files, records, cards: all };
 }
 
 /** Writes a site's search files into a release; card files already there are left as they are. */
