@@ -205,11 +205,12 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   const models = new Map(vehicles.map((v) => [`${v.make_slug}/${v.model_slug}`, v]));
   for (const [, v] of [...models].sort()) search(pagePath('search', v.make_slug, v.model_slug), `${v.make} ${v.model}`, { make: v.make_slug, model: v.model_slug });
   for (const body of present(vehicles.map((v) => v.simple_body))) search(pagePath('search', slugify(body)), `${body} Cars`, { body });
+  // Locations and dealerships without vehicles get no landing page: it would only say there is nothing.
   for (const location of data.locations) {
-    if (location.slug) search(pagePath('search', location.slug), `Stock at ${location.name}`, { location: location.slug });
+    if (location.slug && vehicles.some((v) => v.location?.slug === location.slug)) search(pagePath('search', location.slug), `Stock at ${location.name}`, { location: location.slug });
   }
   for (const dealership of data.dealerships) {
-    if (!dealership.slug) continue;
+    if (!dealership.slug || !vehicles.some((v) => v.dealership_slug === dealership.slug)) continue;
     const path = pagePath('search', dealership.slug);
     // A dealership named like one of the locations is that location: one page serves both.
     const shared = routes.find((r) => r.path === path && r.kind === 'search' && r.filter.location === dealership.slug);

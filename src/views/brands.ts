@@ -73,7 +73,7 @@ export function brandPageView(site: SiteConfig, data: SiteData, route: RouteOf<'
     return { itemType, label: MAKE_KIND_LABELS[itemType], vehicles: ofType.slice(0, BRAND_GRID_SIZE), total: ofType.length };
   }).filter((s) => s.total > 0);
   const locations = orderedLocations(data.locations.filter((l) => l.manufacturers?.includes(route.makeSlug)));
-  return { make: route.make, total: all.length, stockHref: pagePath('search', route.makeSlug), sections, locations: locationGridView(locations, site, now) };
+  return { make: route.make, total: all.length, stockHref: pagePath('search', route.makeSlug), sections, locations: locationGridView(locations, site, data.vehicles, now) };
 }
 
 /** Group stats figures (the banner shows only on sites whose copy has them). */

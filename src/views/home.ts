@@ -66,7 +66,7 @@ export function homeView(site: SiteConfig, data: SiteData, now: Date, publicFile
     offers: currentOffers(data.offers, now, site)
       .slice(0, 3)
       .map((o) => offerCardView(o, site, data, publicFiles)),
-    locations: { ...locationGridView(locations.slice(0, HOME_LOCATIONS), site, now), swipeHint: showSwipeHint(locations.length) },
+    locations: { ...locationGridView(locations.slice(0, HOME_LOCATIONS), site, data.vehicles, now), swipeHint: showSwipeHint(locations.length) },
     moreLocations: Math.max(0, locations.length - HOME_LOCATIONS),
     rating: overallRating(data.locations),
     reviews: shownReviews(data.reviews, site).slice(0, 3),

@@ -45,7 +45,11 @@ export interface LocationCardView {
   image: string | null;
 }
 
-export function locationCardView(location: Location, site: SiteConfig, now: Date): LocationCardView {
+/**
+ * A location card. 'View Our Stock' shows only where the location has vehicles: its search landing page
+ * exists only then (the route manifest builds no landing page without vehicles).
+ */
+export function locationCardView(location: Location, site: SiteConfig, vehicles: readonly NormalisedVehicle[], now: Date): LocationCardView {
   const hours = openNow(location.contact_detail?.opening_hours, location.special_hours, now, site.timeZone);
   return {
     id: String(location.id),
@@ -57,7 +61,7 @@ export function locationCardView(location: Location, site: SiteConfig, now: Date
     today: hours.today.text,
     openNow: hours.open,
     rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
-    stockHref: site.locations.stockButton && location.slug ? pagePath('search', location.slug) : null,
+    stockHref: site.locations.stockButton && location.slug && vehicles.some((v) => v.location?.slug === location.slug) ? pagePath('search', location.slug) : null,
     image: location.image?.image?.url ?? null,
   };
 }
@@ -69,11 +73,11 @@ export interface LocationGridView {
 }
 
 /** A grid of location cards; the grid layout follows the location-grid rule. */
-export function locationGridView(locations: readonly Location[], site: SiteConfig, now: Date): LocationGridView {
+export function locationGridView(locations: readonly Location[], site: SiteConfig, vehicles: readonly NormalisedVehicle[], now: Date): LocationGridView {
   return {
     layout: locationGridLayout(locations.length),
     swipeHint: showSwipeHint(locations.length),
-    cards: locations.map((l) => locationCardView(l, site, now)),
+    cards: locations.map((l) => locationCardView(l, site, vehicles, now)),
   };
 }
 
@@ -99,7 +103,7 @@ export interface LocationPageView extends LocationCardView {
 }
 
 export function locationPageView(location: Location, site: SiteConfig, data: SiteData, now: Date): LocationPageView {
-  const card = locationCardView(location, site, now);
+  const card = locationCardView(location, site, data.vehicles, now);
   const here = vehiclesAt(data.vehicles, location);
   const stock = visibleStock(here, now, site);
   const lat = location.address?.lat;

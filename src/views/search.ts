@@ -1,13 +1,13 @@
 /** Search landing pages: the first page of results with promo cards, page links and refinements. */
 import type { SiteData } from '../data/site-data.ts';
-import { carTypeCarsLabel } from '../lib/labels.ts';
+import { carTypeCarsLabel, carTypeLabel } from '../lib/labels.ts';
 import { countLabel, slugify } from '../lib/text.ts';
 import { ALL_STOCK_PATH, internalHref, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import { insertPromoCards, type GridItem } from '../rules/promo-insertion.ts';
 import { displayedStockCount, emptyResultsCard, makeOptions, noResultsMessage, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { searchAll, searchVehicles, type SearchFilter } from '../search/query.ts';
+import { matchesFilter, searchAll, searchVehicles, type SearchFilter } from '../search/query.ts';
 import { seededRandom } from './seeded-random.ts';
 import { countBy, metaDescription, presentCarTypes, type LinkView, type RouteOf } from './common.ts';
 
@@ -74,8 +74,27 @@ export function searchRefinements(site: SiteConfig, vehicles: readonly Normalise
   return groups;
 }
 
+/**
+ * What a landing page lists and where, for its document title and description. A page of one make, model or
+ * body whose vehicles are all of one car type names it ('Used Toyota Corolla'); the place is the city of the
+ * page's location, or of the site's primary location. Location and dealership pages already name their place.
+ */
+export function landingTitle(data: Pick<SiteData, 'vehicles' | 'locations'>, route: RouteOf<'search'>): string {
+  const { filter } = route;
+  if (filter.location || filter.dealership) return route.title;
+  const matching = filter.carTypes ? [] : data.vehicles.filter((v) => matchesFilter(v, filter));
+  const types = new Set(matching.map((v) => v.car_type));
+  const what = types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
+  const primary = data.locations.find((l) => l.primary) ?? data.locations[0];
+  const city = primary?.address?.city;
+  return city ? `${what} for sale in ${city}` : `${what} for sale`;
+}
+
 export interface SearchPageView {
+  /** The page heading: what it lists ('Toyota Corolla'). */
   title: string;
+  /** The document title before the site name: what it lists and where ('Used Toyota Corolla for sale in Brisbane'). */
+  documentTitle: string;
   description: string;
   count: number;
   countText: string;
@@ -113,7 +132,8 @@ export function searchPageView(site: SiteConfig, data: SiteData, route: RouteOf<
   const card = emptyResultsCard(site);
   return {
     title: route.title,
-    description: metaDescription(`Browse ${countLabel(count, 'vehicle')} for sale at ${site.name}: ${route.title}. Compare prices, enquire or book a test drive online.`),
+    documentTitle: landingTitle(data, route),
+    description: metaDescription(`Browse ${countLabel(count, 'vehicle')} for sale at ${site.name}: ${landingTitle(data, route)}. Compare prices, enquire or book a test drive online.`),
     count,
     countText: `${countLabel(count, 'vehicle')} found`,
     grid,

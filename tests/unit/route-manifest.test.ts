@@ -43,6 +43,16 @@ describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('route man
     }
   });
 
+  it('builds no landing page that would list nothing: a location or dealership without vehicles has none', () => {
+    for (const route of routes) {
+      if (route.kind !== 'search' || route.path === '/search/new-used-and-demo-cars/') continue;
+      expect(data.vehicles.some((v) => matchesFilter(v, route.filter)), route.path).toBe(true);
+    }
+    const location = data.locations.find((l) => l.slug)!;
+    const without = buildRouteManifest(site, { ...data, vehicles: data.vehicles.filter((v) => v.location?.slug !== location.slug) });
+    expect(without.some((r) => r.kind === 'search' && r.filter.location === location.slug)).toBe(false);
+  });
+
   it('lists the first page of results as each landing page\'s vehicle dependencies', () => {
     const all = routes.find((r) => r.path === '/search/new-used-and-demo-cars/')!;
     expect(all.deps.vehicles).toHaveLength(Math.min(site.search.pageSize, data.vehicles.length));

@@ -1,3 +1,4 @@
+import type { NormalisedVehicle } from '../../../src/schemas/snapshot.ts';
 import { describe, expect, it } from 'vitest';
 import { ReviewSchema } from '../../../src/schemas/review.ts';
 import { locationCardView, locationPageView } from '../../../src/views/locations.ts';
@@ -63,9 +64,14 @@ describe('locations', () => {
 
   it('uses the per-location phone override and the stock button setting', () => {
     const withOverride = site({ locations: { phoneByLocation: { cleveland: '07 3000 1111' } } });
-    expect(locationCardView(cleveland, withOverride, NOW).phone).toEqual({ text: '07 3000 1111', href: 'tel:0730001111' });
-    expect(locationCardView(cleveland, site(), NOW).stockHref).toBe('/search/cleveland/');
-    expect(locationCardView(cleveland, site({ locations: { stockButton: false } }), NOW).stockHref).toBeNull();
-    expect(locationCardView(cleveland, site({ urls: { locationBase: 'our-location' } }), NOW).href).toBe('/our-location/cleveland/');
+    const stock = [{ location: { slug: 'cleveland' } }] as unknown as NormalisedVehicle[];
+    expect(locationCardView(cleveland, withOverride, stock, NOW).phone).toEqual({ text: '07 3000 1111', href: 'tel:0730001111' });
+    expect(locationCardView(cleveland, site(), stock, NOW).stockHref).toBe('/search/cleveland/');
+    expect(locationCardView(cleveland, site({ locations: { stockButton: false } }), stock, NOW).stockHref).toBeNull();
+    expect(locationCardView(cleveland, site({ urls: { locationBase: 'our-location' } }), stock, NOW).href).toBe('/our-location/cleveland/');
+  });
+
+  it('offers View Our Stock only where the location has vehicles (its landing page exists only then)', () => {
+    expect(locationCardView(cleveland, site(), [], NOW).stockHref).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paginationView, searchPageView, searchRefinements } from '../../../src/views/search.ts';
+import { landingTitle, paginationView, searchPageView, searchRefinements } from '../../../src/views/search.ts';
+import type { RouteOf } from '../../../src/views/common.ts';
+import { demoManifest } from '../../support/demo-manifest.ts';
 import { seededRandom } from '../../../src/views/seeded-random.ts';
 import { NOW, promo, searchRoute, site, siteData, vehicle, vehicles } from './fixtures.ts';
 
@@ -92,5 +94,22 @@ describe('search pages', () => {
     ]);
     expect(p.next).toBe('/search/used-cars/?page=2');
     expect(paginationView('/search/x/', 1, 1).next).toBeNull();
+  });
+});
+
+describe('search landing titles', () => {
+  it.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('are unique on %s and say what is for sale and where', (slug) => {
+    const { data, routes } = demoManifest(slug, 400);
+    const landings = routes.filter((r): r is RouteOf<'search'> => r.kind === 'search' && !r.canonicalPath);
+    const titles = landings.map((r) => landingTitle(data, r));
+    expect(new Set(titles).size).toBe(titles.length);
+    const city = (data.locations.find((l) => l.primary) ?? data.locations[0])!.address!.city!;
+    for (const [i, route] of landings.entries()) if (!route.filter.location && !route.filter.dealership) expect(titles[i]).toMatch(new RegExp(` for sale in ${city}$`));
+  });
+
+  it('names the car type of a model page whose vehicles are all of one type', () => {
+    const { data, routes } = demoManifest('northside-used', 200);
+    const model = routes.find((r): r is RouteOf<'search'> => r.kind === 'search' && r.filter.model !== undefined)!;
+    expect(landingTitle(data, model)).toMatch(/^Used /);
   });
 });
