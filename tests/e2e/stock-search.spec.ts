@@ -200,6 +200,26 @@ test.describe('stock search', () => {
     await expect.poll(async () => (await resultSlugs(page)).some((slug) => `${vehicles.get(slug)?.make} ${vehicles.get(slug)?.model}`.toLowerCase().includes(word))).toBe(true);
   });
 
+  test('the home page\'s price range opens the search on that range, dearest first', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    await page.goto('/');
+    const high = page.getByRole('slider', { name: 'Highest price' });
+    await high.focus();
+    for (let i = 0; i < 3; i++) await high.press('PageDown');
+    const max = Number(await high.inputValue());
+    expect(max).toBeLessThan(site.search.priceSlider.max);
+    await page.getByRole('button', { name: 'Show vehicles in this range' }).click();
+    await hydrated(page);
+    await expect.poll(() => new URL(page.url()).searchParams.get('range[price]')).toBe(`:${max}`);
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('highestPrice');
+    await expect.poll(async () => {
+      const prices = (await resultSlugs(page)).map((slug) => financePrice(vehicles.get(slug)!));
+      return prices.length > 0 && prices.every((p) => p <= max) && prices.join() === [...prices].sort((a, b) => b - a).join();
+    }).toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('vehicles_highestPrice');
+  });
+
   test('the search page passes axe, before and after refining', async ({ page }, testInfo) => {
     const site = siteOf(testInfo.project);
     const { make } = makeAndModel(site);
