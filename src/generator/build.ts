@@ -18,6 +18,7 @@ import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts
 import { renderRoutes } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
+import { writeSiteSearch } from './site-search.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -229,6 +230,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const search = searchFiles(site, data, images, new Date(data.snapshot.pulledAt));
       await writeSearchFiles(releaseDir, search);
       if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'full' });
+      await writeSiteSearch(releaseDir, routes);
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));

@@ -400,7 +400,8 @@ export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions)
   const frames = [...(service.mode === 'iframe' && service.iframeUrl ? [origin(service.iframeUrl)] : []), ...(options.frameSrc ?? []).map(origin)];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...quoted(options.scriptHashes)]],
+    // The site search (Pagefind) runs WebAssembly: 'wasm-unsafe-eval' allows compiling it, not eval().
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...quoted(options.scriptHashes)]],
     ['style-src', ["'self'", ...quoted(options.styleHashes)]],
     ...((options.styleAttributes ?? true) ? [['style-src-attr', ["'unsafe-inline'"]] as [string, string[]]] : []),
     ['img-src', unique(img)],

@@ -34,6 +34,7 @@ import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
+import { isSiteSearchPage, writeSiteSearch } from './site-search.ts';
 
 /**
  * Incremental updates: apply a batch of changes to a site's snapshot, work out
@@ -416,6 +417,7 @@ export async function updateLiveSite(
   const search = searchFiles(site, data, images, asOf);
   await writeSearchFiles(releaseDir, search);
   if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
+  if ([...plan.render, ...plan.remove].some(isSiteSearchPage)) await writeSiteSearch(releaseDir, routes);
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);

@@ -141,7 +141,7 @@ describe('_headers', () => {
   it('gives a plain site a strict policy built from the pages own hashes', () => {
     const text = headersFile(site(), { scriptHashes: [sha256('a()')], styleHashes: [sha256('p{}')], styleAttributes: false });
     expect(csp(text)).toBe(
-      `default-src 'self'; script-src 'self' '${sha256('a()')}'; style-src 'self' '${sha256('p{}')}'; img-src 'self' data:; font-src 'self'; ` +
+      `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' '${sha256('a()')}'; style-src 'self' '${sha256('p{}')}'; img-src 'self' data:; font-src 'self'; ` +
         "connect-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
     );
     expect(text).not.toContain('unsafe-inline');

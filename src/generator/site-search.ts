@@ -1,0 +1,48 @@
+/**
+ * Site-wide text search over a site's content pages (offers, pages with their FAQs, locations, brand and
+ * model pages): a Pagefind index in the release's `pagefind/` folder, which the header's search box loads
+ * in the browser. Stock is left out: the stock search answers stock. Only each page's `<main>` is indexed,
+ * so menus and footers do not match every query, and pages that are twins of another (a canonical link
+ * elsewhere) are indexed once, under their canonical address.
+ */
+import { readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import * as pagefind from 'pagefind';
+import type { Route } from '../data/route-manifest.ts';
+import { outputFile } from './output-paths.ts';
+
+/** Page kinds a shopper finds through the header's search box. */
+export const SITE_SEARCH_KINDS: ReadonlySet<Route['kind']> = new Set(['content-page', 'offer', 'offers', 'location', 'locations', 'brand', 'brands', 'model', 'models', 'ev-hub', 'ev-model']);
+
+export const isSiteSearchPage = (route: Route) => SITE_SEARCH_KINDS.has(route.kind) && !('canonicalPath' in route && route.canonicalPath);
+
+/** Indexes the content pages already written to `releaseDir` and replaces its `pagefind/` folder in one step. */
+export async function writeSiteSearch(releaseDir: string, routes: readonly Route[]): Promise<{ pages: number }> {
+  const created = await pagefind.createIndex({ rootSelector: 'main', forceLanguage: 'en' });
+  if (!created.index) throw new Error(`site search: Pagefind could not start: ${created.errors.join('; ')}`);
+  const { index } = created;
+  let pages = 0;
+  try {
+    for (const route of routes) {
+      if (!isSiteSearchPage(route)) continue;
+      const content = await readFile(outputFile(releaseDir, route.path, route.kind), 'utf8');
+      const added = await index.addHTMLFile({ url: route.path, content });
+      if (added.errors.length > 0) throw new Error(`site search: ${route.path}: ${added.errors.join('; ')}`);
+      pages++;
+    }
+    const target = path.join(releaseDir, 'pagefind');
+    const fresh = `${target}.${process.pid}.tmp`;
+    await rm(fresh, { recursive: true, force: true });
+    const written = await index.writeFiles({ outputPath: fresh });
+    if (written.errors.length > 0) throw new Error(`site search: ${written.errors.join('; ')}`);
+    // Swap folders so a reader sees the old index or the new one, never half of each.
+    const old = `${target}.${process.pid}.old`;
+    await rename(target, old).catch(() => {});
+    await rename(fresh, target);
+    await rm(old, { recursive: true, force: true });
+  } finally {
+    await index.deleteIndex();
+    await pagefind.close();
+  }
+  return { pages };
+}
