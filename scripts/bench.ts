@@ -1,5 +1,7 @@
 // Benchmarks a full generation of the demo sites at a chosen size.
 //   npm run bench -- --vehicles 10000
+// Ends with the stock search's budgets (scripts/bench-search.ts): index size, engine time per refinement
+// in Chromium at 1,000, 5,000 and 10,000 vehicles, and a search page's JavaScript.
 // Works in data/bench/<vehicles>/ so the demo data is left alone. A warm-up
 // build fills the image cache; the measured build then runs in a child process,
 // so its peak resident set covers the whole build (workers included). Prints a
@@ -13,6 +15,7 @@ import { promisify } from 'node:util';
 import { readSnapshot } from '../src/data/snapshot-files.ts';
 import { sign } from '../src/ops/signature.ts';
 import { OpsStore } from '../src/ops/store.ts';
+import { searchBudgets } from './bench-search.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 const run = promisify(execFile);
@@ -62,6 +65,7 @@ await runCli(async () => {
   };
   console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
   const incremental = await incrementalSection(vehicles > 1000 ? [1000, vehicles] : [vehicles]);
+  const search = await searchBudgets({ siteDir: path.join(work, 'out', BENCH_SITE) });
   const result = {
     vehicles,
     pages: measured.pages,
@@ -71,6 +75,7 @@ await runCli(async () => {
     peakRssMb: Math.round(measured.peakRssMb),
     imageTransforms: measured.imageTransforms,
     incremental,
+    search,
   };
   console.log(
     `\n${vehicles} vehicles -> ${result.pages} pages in ${result.wallSeconds} s wall; render ${result.pagesPerSecond} pages/s; ` +
