@@ -200,6 +200,32 @@ test.describe('stock search', () => {
     await expect.poll(async () => (await resultSlugs(page)).some((slug) => `${vehicles.get(slug)?.make} ${vehicles.get(slug)?.model}`.toLowerCase().includes(word))).toBe(true);
   });
 
+  test('an odometer limit writes range[km] and lists only vehicles under it', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    await page.locator('summary', { hasText: 'Kilometres' }).click();
+    await page.getByRole('button', { name: 'Under 50,000 kms' }).click();
+    await expect(page).toHaveURL(/\?range\[km\]=:50000$/);
+    await expect.poll(async () => (await resultSlugs(page)).every((slug) => (vehicles.get(slug)!.km ?? 0) <= 50000)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Under 50,000 kms' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('a search page view and a phone-link click reach the tag manager (events 49 and 25)', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+      // The phone link would leave the page for the dialler.
+      document.addEventListener('click', (event) => (event.target as Element).closest('a[href^="tel:"]') && event.preventDefault(), true);
+    });
+    await page.goto('/search/used-cars/');
+    await hydrated(page);
+    const events = () => page.evaluate(() => (window as unknown as { dataLayer: Array<{ eventId?: number; label?: string }> }).dataLayer.map((e) => `${e.eventId}:${e.label ?? ''}`));
+    await expect.poll(events).toContain('49:');
+    await page.getByRole('banner').locator('a[href^="tel:"]').first().click();
+    await expect.poll(events).toContain('25:Used Car');
+  });
+
   test('the home page\'s price range opens the search on that range, dearest first', async ({ page }, testInfo) => {
     const site = siteOf(testInfo.project);
     const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));

@@ -21,8 +21,8 @@ import {
 import { track } from '../../lib/analytics.ts';
 import { carTypeLabel } from '../../lib/labels.ts';
 import { countLabel } from '../../lib/text.ts';
-import { EVENT_PHONE_LINK_CLICK, EVENT_SEARCH_PAGE_VIEW } from '../../rules/analytics.ts';
-import { formatPriceInput } from '../../rules/formatting.ts';
+import { EVENT_PHONE_LINK_CLICK, EVENT_SEARCH_PAGE_VIEW, phoneClickLabel } from '../../rules/analytics.ts';
+import { formatKmInput, formatPriceInput } from '../../rules/formatting.ts';
 import { moveHighThumb, moveLowThumb, snapToStep, type PricePreset, type PriceSliderBounds } from '../../rules/price-slider.ts';
 import { insertPromoCards, type PromoSettings } from '../../rules/promo-insertion.ts';
 import { collapseSoldRuns } from '../../rules/results.ts';
@@ -129,7 +129,7 @@ export default function StockSearch(props: StockSearchProps) {
     track(EVENT_SEARCH_PAGE_VIEW, { page: window.location.pathname });
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[href^="tel:"]');
-      if (link) track(EVENT_PHONE_LINK_CLICK, { label: /used/.test(window.location.pathname) ? 'Used Car' : 'New Car' });
+      if (link) track(EVENT_PHONE_LINK_CLICK, { label: phoneClickLabel(window.location.pathname) });
     };
     document.addEventListener('click', onClick);
     return () => {
@@ -283,6 +283,7 @@ function Refinements(props: StockSearchProps) {
       {PANELS.map((panel) => (
         <ListFilter key={panel.attribute} {...panel} settings={settings} />
       ))}
+      <KmFilter />
     </div>
   );
 }
@@ -419,6 +420,37 @@ function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: 
               </button>
             </li>
           ))}
+        </ul>
+      </fieldset>
+    </Panel>
+  );
+}
+
+/** Odometer limits offered, in kilometres. */
+export const KM_LIMITS = [10_000, 50_000, 100_000, 150_000] as const;
+
+function KmFilter() {
+  const chosen = useChosenRange({ attribute: 'km' });
+  return (
+    <Panel title="Kilometres" open={chosen.max !== undefined}>
+      <fieldset>
+        <legend className="sr-only">Kilometres up to</legend>
+        <ul className="flex flex-wrap gap-2">
+          {KM_LIMITS.map((limit) => {
+            const pressed = chosen.max === limit && chosen.min === undefined;
+            return (
+              <li key={limit}>
+                <button
+                  type="button"
+                  className="min-h-11 rounded-full border border-slate-300 px-3 text-sm hover:border-brand aria-pressed:border-brand aria-pressed:bg-brand aria-pressed:text-on-brand"
+                  aria-pressed={pressed}
+                  onClick={() => chosen.refine(undefined, pressed ? undefined : limit)}
+                >
+                  Under {formatKmInput(limit)}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </fieldset>
     </Panel>
