@@ -39,7 +39,7 @@ function siteRecords(vehicles: number) {
   const { feed } = generateSiteFeed(SITE, vehicles, 20251122, '2026-11-22');
   const normalised = normaliseVehicles(feed.vehicles.map((v) => VehicleSchema.parse(v)), site, new Date('2026-11-22T00:00:00Z')).vehicles;
   const names = listingNames({ locations: feed.locations.map((l) => LocationSchema.parse(l)), dealerships: feed.dealerships.map((d) => DealershipSchema.parse(d)) });
-  return normalised.sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names));
+  return normalised.sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names, site, new Date('2026-11-22T00:00:00Z')));
 }
 
 /** The engine, the codec and InstantSearch's helper, bundled for the page. */

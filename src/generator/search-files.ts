@@ -29,7 +29,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): SearchFiles {
   const names = listingNames(data);
   const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
-  const records = vehicles.map((v) => listingRecord(v, names));
+  const records = vehicles.map((v) => listingRecord(v, names, site, now));
   const groups = new Map<string, Record<string, ResultCardData>>();
   const all: Record<string, ResultCardData> = {};
   for (const vehicle of vehicles) {

@@ -464,3 +464,31 @@ export function firstChangeEvent(state: FirstChangeState): {
   if (state.changed) return { state };
   return { event: { eventId: EVENT_FINANCE_FIRST_CHANGE }, state: { changed: true } };
 }
+
+// ---------------------------------------------------------------- advertised weekly repayment
+
+/**
+ * The weekly repayment a vehicle is advertised at where no shopper has entered anything (result cards,
+ * the search's weekly repayment refinement): {@link calculateRepayment} on the vehicle's finance price,
+ * weekly, at the lender's own rate and term and with the lender's deposit and balloon, the figures the
+ * lender's disclaimer quotes (the site's default term where the lender gives none). Null where the finance
+ * rules show no figure: the vehicle is not eligible ({@link financeEligibility}), the site shows monthly
+ * figures only, or the repayment is 'Enquire for Finance'.
+ */
+export function advertisedWeeklyRepayment(site: { finance: FinanceConfig; timeZone?: string }, vehicle: FinanceVehicle, now: Date): number | null {
+  if (site.finance.monthlyOnly) return null;
+  const eligibility = financeEligibility(site, vehicle, now);
+  if (!eligibility.eligible) return null;
+  const { provider, lender } = eligibility;
+  const repayment = calculateRepayment(
+    {
+      amount: financePrice(vehicle),
+      term: finite(lender.termYears) && lender.termYears > 0 ? lender.termYears : site.finance.defaultTerm,
+      interest: lender.interestRate!,
+      frequency: { name: 'Weekly', value: 52 },
+      residual: finite(lender.balloon) ? lender.balloon : 0,
+    },
+    { provider, lender },
+  );
+  return repayment.kind === 'payment' ? repayment.payment : null;
+}

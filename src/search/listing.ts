@@ -36,6 +36,10 @@ export interface ListingRecord extends SearchRecord {
   created: number;
   /** Relevance without a query: 2 for a price, 1 for a full gallery. */
   rank: number;
+  /** The advertised weekly repayment in dollars, where the finance rules show one. */
+  weekly: number | null;
+  /** Its band, e.g. '$150 to $199 /wk'. */
+  weekly_price_range: string | null;
 }
 
 /** Attributes shoppers refine by value. */
@@ -58,11 +62,12 @@ export const LISTING_FACETS = [
   'certified',
   'tag',
   'filtered_features',
+  'weekly_price_range',
 ] as const satisfies readonly (keyof ListingRecord)[];
 export type ListingFacet = (typeof LISTING_FACETS)[number];
 
 /** Attributes with ranges and facet statistics. */
-export const LISTING_NUMERIC = ['price', 'km', 'year', 'created', 'rank'] as const satisfies readonly (keyof ListingRecord)[];
+export const LISTING_NUMERIC = ['price', 'km', 'year', 'created', 'rank', 'weekly'] as const satisfies readonly (keyof ListingRecord)[];
 
 /** What free text searches, most important first. */
 export const LISTING_SEARCHABLE = ['make', 'model', 'badge', 'body', 'colour', 'stocknum', 'tag'] as const satisfies readonly (keyof ListingRecord)[];

@@ -81,7 +81,7 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
     const names = listingNames(data);
     const base = backendOf(site).base;
     const byId = new Map(data.vehicles.map((v) => [String(v.id), v]));
-    const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names));
+    const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names, site, asOf));
     const engine = embeddedSearchClient(async () => records, listingEngineConfig(base));
     const cards = new Map<string, ResultCardData>();
     const cardOf = (id: string) => {

@@ -7,18 +7,23 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import type { ListingRecord } from '../search/listing.ts';
 import { feedInstant } from '../rules/badges.ts';
+import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
+import { weeklyPriceRange } from '../rules/weekly-price-range.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
 
 /** What one result card shows: the card view and its picture. */
 export interface ResultCardData extends VehicleCardView {
   picture: PictureData | null;
+  /** The advertised weekly repayment ('$123 /wk*'), where the finance rules show one. */
+  weekly: string | null;
 }
 
 export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, images: ImageIndex, now: Date): ResultCardData {
   const view = vehicleCardView(vehicle, site, now);
-  return { ...view, picture: pictureFor(images, view.image, 'card', site) };
+  const weekly = view.price && view.price.kind !== 'subscription' ? advertisedWeeklyRepayment(site, vehicle, now) : null;
+  return { ...view, picture: pictureFor(images, view.image, 'card', site), weekly: weekly === null ? null : repaymentText(weekly, 52) };
 }
 
 /** Equipment names, whichever shape the feed sends (a list, or lists by group). */
@@ -44,8 +49,9 @@ export function listingNames(data: Pick<Snapshot, 'locations' | 'dealerships'>):
   };
 }
 
-export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames): ListingRecord {
+export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames, site: SiteConfig, now: Date): ListingRecord {
   const created = feedInstant(vehicle.created_at)?.getTime();
+  const weekly = advertisedWeeklyRepayment(site, vehicle, now);
   return {
     objectID: String(vehicle.id),
     make: vehicle.make,
@@ -71,5 +77,7 @@ export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames): 
     price: financePrice(vehicle),
     created: created === undefined ? 0 : Math.floor(created / 1000),
     rank: (vehicle.price > 0 ? 2 : 0) + ((vehicle.images?.length ?? 0) > 3 ? 1 : 0),
+    weekly,
+    weekly_price_range: weeklyPriceRange(weekly),
   };
 }

@@ -212,6 +212,25 @@ test.describe('stock search', () => {
     await expect(page.getByRole('button', { name: 'Under 50,000 kms' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('a weekly repayment band lists only vehicles whose card shows a repayment in it', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    test.skip(!site.finance.provider || site.finance.monthlyOnly, 'the site shows no weekly repayments');
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    await page.locator('summary', { hasText: 'Weekly repayment' }).click();
+    const label = (await page.locator('#filter-weekly_price_range label').first().innerText()).split('\n')[0]!.trim();
+    await page.locator('#filter-weekly_price_range input[type="checkbox"]').first().check();
+    await expect(page).toHaveURL(/refinementList\[weekly_price_range\]\[0\]=/);
+    const [lo, hi] = label.startsWith('Under') ? [0, Number(label.replace(/\D+/g, '')) - 1] : label.includes('or more') ? [Number(label.replace(/\D+/g, '')), Infinity] : label.match(/\d+/g)!.map(Number);
+    await expect.poll(async () => {
+      const figures = await page.locator('[data-results] [data-weekly]').allInnerTexts();
+      return figures.length > 0 && figures.every((text) => {
+        const n = Number(text.replace(/[^\d]/g, ''));
+        return n >= lo! && n <= hi!;
+      });
+    }).toBe(true);
+  });
+
   test('a search page view and a phone-link click reach the tag manager (events 49 and 25)', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [];

@@ -13,7 +13,7 @@ import { demoManifest, DEMO_NOW } from '../support/demo-manifest.ts';
 describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('search blocks of %s', (slug) => {
   const { site, data } = demoManifest(slug, 600);
   const names = listingNames(data);
-  const engine = createSearchEngine(data.vehicles.map((v) => listingRecord(v, names)), listingEngineConfig(EMBEDDED_INDEX));
+  const engine = createSearchEngine(data.vehicles.map((v) => listingRecord(v, names, site, DEMO_NOW)), listingEngineConfig(EMBEDDED_INDEX));
   const facet = (attribute: string, facetFilters: string[][] = []) =>
     engine.search([{ indexName: EMBEDDED_INDEX, params: { facets: [attribute], facetFilters, hitsPerPage: 0, maxValuesPerFacet: 1000 } }]).results[0]!.facets![attribute] ?? {};
   const home = homeView(site, data, DEMO_NOW, new Set());

@@ -18,7 +18,7 @@ import { referenceSearch } from '../support/search-reference.ts';
 
 const { site, data, routes } = demoManifest('summit-motor-group', 900);
 const names = listingNames(data);
-const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names));
+const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names, site, DEMO_NOW));
 const config = listingEngineConfig(EMBEDDED_INDEX);
 const engine = createSearchEngine(records, config);
 

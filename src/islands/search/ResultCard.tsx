@@ -80,6 +80,11 @@ export function ResultCard({ card, eager = false, headingLevel = 3 }: ResultCard
             </p>
           )
         )}
+        {!card.soldMessage && card.weekly && (
+          <p className="text-sm text-slate-700" data-weekly>
+            or <span className="font-semibold text-slate-900">{card.weekly}</span>
+          </p>
+        )}
         <ul className="mt-auto flex flex-wrap gap-1.5 text-xs text-slate-700">
           {card.chips.map((c) => (
             <li key={c} className="rounded bg-slate-100 px-2 py-1">

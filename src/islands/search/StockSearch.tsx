@@ -26,6 +26,7 @@ import { formatKmInput, formatPriceInput } from '../../rules/formatting.ts';
 import { moveHighThumb, moveLowThumb, snapToStep, type PricePreset, type PriceSliderBounds } from '../../rules/price-slider.ts';
 import { insertPromoCards, type PromoSettings } from '../../rules/promo-insertion.ts';
 import { collapseSoldRuns } from '../../rules/results.ts';
+import { WEEKLY_PRICE_RANGES } from '../../rules/weekly-price-range.ts';
 import { displayedStockCount, POPULAR_MAKES_COUNT } from '../../rules/search-rules.ts';
 import type { PromoCard } from '../../schemas/promo-card.ts';
 import type { CarType } from '../../schemas/common.ts';
@@ -94,6 +95,7 @@ const PANELS: Array<{ attribute: string; title: string; all: string; open?: bool
   { attribute: 'certified', title: 'Certified', all: 'All' },
   { attribute: 'tag', title: 'Tag', all: 'All tags' },
   { attribute: 'filtered_features', title: 'Features', all: 'All features' },
+  { attribute: 'weekly_price_range', title: 'Weekly repayment', all: 'All repayments' },
 ];
 
 export default function StockSearch(props: StockSearchProps) {
@@ -313,7 +315,9 @@ function ListFilter({ attribute, title, all, open, settings }: { attribute: stri
       showMore: true,
       showMoreLimit: 500,
       sortBy:
-        attribute === 'car_type'
+        attribute === 'weekly_price_range'
+          ? (a: { name: string }, b: { name: string }) => WEEKLY_PRICE_RANGES.findIndex((r) => r.label === a.name) - WEEKLY_PRICE_RANGES.findIndex((r) => r.label === b.name)
+          : attribute === 'car_type'
           ? (a: { name: string }, b: { name: string }) => settings.carTypeOrder.indexOf(a.name as CarType) - settings.carTypeOrder.indexOf(b.name as CarType)
           : attribute === 'year'
             ? ['name:desc' as const]
