@@ -231,6 +231,24 @@ test.describe('stock search', () => {
     }).toBe(true);
   });
 
+  test('promo cards sit at their positions on the group site, before and after the island takes over', async ({ page }, testInfo) => {
+    test.skip(siteOf(testInfo.project).slug !== 'summit-motor-group', 'the group site places promo cards at 8 and 17');
+    const positions = () => page.locator('[data-results] > li').evaluateAll((items) => items.flatMap((li, i) => (li.querySelector('[data-promo-card]') ? [i + 1] : [])));
+    await page.goto(ALL_STOCK, { waitUntil: 'domcontentloaded' });
+    const before = await positions();
+    // Positions 8 and 17, both moved by the site's random start offset of 0 to 2.
+    expect(before).toHaveLength(2);
+    const offset = before[0]! - 8;
+    expect(offset).toBeGreaterThanOrEqual(0);
+    expect(offset).toBeLessThanOrEqual(2);
+    expect(before[1]).toBe(17 + offset);
+    await hydrated(page);
+    expect(await positions()).toEqual(before);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect.poll(async () => (await positions()).length).toBe(2);
+  });
+
   test('a search page view and a phone-link click reach the tag manager (events 49 and 25)', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [];

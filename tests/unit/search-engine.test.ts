@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { createSearchEngine, editDistance, parseFacetFilter, SearchError, wordMatch, type EngineConfig, type SearchParams, type SearchRecord } from '../../src/search/engine.ts';
 import { referenceSearch } from '../support/search-reference.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 // The embedded engine answers Algolia's search contract over a site's listing records. It is held equal
 // to a plain record-by-record reference over generated queries, and its contract details are pinned below.
@@ -54,15 +55,7 @@ const config: EngineConfig<Listing> = {
 };
 const engine = createSearchEngine(records, config);
 
-/** A small seeded generator, so a failing query can be replayed. */
-function random(seed: number) {
-  // Seeds are spread over the state space and a few draws discarded: neighbouring small seeds would
-  // otherwise start nearly alike.
-  let state = Math.imul(seed, 2654435761) >>> 0;
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = 0; i < 4; i++) next();
-  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, chance: (p: number) => next() < p };
-}
+const random = seededRandom;
 
 function valuesOf(attribute: keyof Listing): string[] {
   return [...new Set(records.flatMap((r) => (Array.isArray(r[attribute]) ? (r[attribute] as string[]) : r[attribute] === null ? [] : [String(r[attribute])])))];

@@ -12,6 +12,7 @@ import { SORT_OPTIONS } from '../../src/search/state.ts';
 import { listingNames, listingRecord } from '../../src/views/search-records.ts';
 import { demoManifest, DEMO_NOW } from '../support/demo-manifest.ts';
 import { referenceSearch } from '../support/search-reference.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 // The listing index is what the island searches: it must answer exactly as a plain reference does over
 // the same records, and every landing page's refinements must find exactly the vehicles that page lists.
@@ -22,12 +23,7 @@ const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listin
 const config = listingEngineConfig(EMBEDDED_INDEX);
 const engine = createSearchEngine(records, config);
 
-function random(seed: number) {
-  let state = Math.imul(seed, 2654435761) >>> 0;
-  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  for (let i = 0; i < 4; i++) next();
-  return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!, chance: (p: number) => next() < p };
-}
+const random = seededRandom;
 
 const valuesOf = (attribute: keyof ListingRecord) =>
   [...new Set(records.flatMap((r) => (Array.isArray(r[attribute]) ? (r[attribute] as string[]) : r[attribute] === null ? [] : [String(r[attribute])])))].sort();

@@ -19,11 +19,11 @@ const TONES: Record<BadgeTone, string> = {
 
 const IMAGE_CLASS = 'aspect-[3/2] w-full object-cover';
 
-/** A picture from its renditions, or the placeholder while a vehicle has no photo. */
-export function Picture({ picture, alt, eager = false }: { picture: PictureData | null; alt: string; eager?: boolean }) {
+/** A picture from its renditions, or the placeholder while there is no photo. Astro pages render it too (`Picture.astro`). */
+export function Picture({ picture, alt, eager = false, className = IMAGE_CLASS }: { picture: PictureData | null; alt: string; eager?: boolean; className?: string | undefined }) {
   if (!picture) {
     return (
-      <div className={`flex items-center justify-center bg-slate-200 text-sm text-slate-600 ${IMAGE_CLASS}`} role="img" aria-label={alt}>
+      <div className={`flex aspect-[3/2] items-center justify-center bg-slate-200 text-sm text-slate-600 ${className}`} role="img" aria-label={alt}>
         Photo coming soon
       </div>
     );
@@ -41,7 +41,7 @@ export function Picture({ picture, alt, eager = false }: { picture: PictureData 
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         fetchPriority={eager ? 'high' : undefined}
-        className={IMAGE_CLASS}
+        className={className}
       />
     </picture>
   );

@@ -357,6 +357,28 @@ function ListFilter({ attribute, title, all, open, settings }: { attribute: stri
   );
 }
 
+/** One end of the price range: a native slider (keyboard and screen readers included), committed on release. */
+function Thumb(props: { label: string; bounds: PriceSliderBounds; value: number; valueText: string; onMove: (value: number) => void; onDone: () => void }) {
+  const { bounds } = props;
+  return (
+    <label className="flex flex-col text-sm">
+      {props.label}
+      <input
+        type="range"
+        className="accent-brand"
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={props.value}
+        aria-valuetext={props.valueText}
+        onChange={(e) => props.onMove(snapToStep(Number(e.target.value), bounds))}
+        onPointerUp={props.onDone}
+        onKeyUp={props.onDone}
+      />
+    </label>
+  );
+}
+
 function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: PricePreset[] }) {
   const chosen = useChosenRange({ attribute: 'price' });
   const fromChoice = (): readonly [number, number] => [chosen.min ?? bounds.min, chosen.max ?? bounds.max];
@@ -378,36 +400,15 @@ function PriceFilter({ bounds, presets }: { bounds: PriceSliderBounds; presets: 
           {range[1] >= bounds.max ? '+' : ''}
         </p>
         <div className="mt-2 grid gap-2">
-          <label className="flex flex-col text-sm">
-            Minimum price
-            <input
-              type="range"
-              className="accent-brand"
-              min={bounds.min}
-              max={bounds.max}
-              step={bounds.step}
-              value={range[0]}
-              aria-valuetext={text(range[0])}
-              onChange={(e) => setRange(moveLowThumb(range, snapToStep(Number(e.target.value), bounds), bounds))}
-              onPointerUp={() => commit(range)}
-              onKeyUp={() => commit(range)}
-            />
-          </label>
-          <label className="flex flex-col text-sm">
-            Maximum price
-            <input
-              type="range"
-              className="accent-brand"
-              min={bounds.min}
-              max={bounds.max}
-              step={bounds.step}
-              value={range[1]}
-              aria-valuetext={`${text(range[1])}${range[1] >= bounds.max ? ' or more' : ''}`}
-              onChange={(e) => setRange(moveHighThumb(range, snapToStep(Number(e.target.value), bounds), bounds))}
-              onPointerUp={() => commit(range)}
-              onKeyUp={() => commit(range)}
-            />
-          </label>
+          <Thumb label="Minimum price" bounds={bounds} value={range[0]} valueText={text(range[0])} onMove={(v) => setRange(moveLowThumb(range, v, bounds))} onDone={() => commit(range)} />
+          <Thumb
+            label="Maximum price"
+            bounds={bounds}
+            value={range[1]}
+            valueText={`${text(range[1])}${range[1] >= bounds.max ? ' or more' : ''}`}
+            onMove={(v) => setRange(moveHighThumb(range, v, bounds))}
+            onDone={() => commit(range)}
+          />
         </div>
         <p className="mt-3 text-sm font-semibold">Up to</p>
         <ul className="mt-1 flex flex-wrap gap-2">
