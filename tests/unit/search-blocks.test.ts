@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchEngine } from '../../src/search/engine.ts';
 import { EMBEDDED_INDEX, listingEngineConfig } from '../../src/search/listing.ts';
+import { brandTiles } from '../../src/views/brands.ts';
 import { homeView } from '../../src/views/home.ts';
 import { locationPageView } from '../../src/views/locations.ts';
 import { listingNames, listingRecord } from '../../src/views/search-records.ts';
@@ -25,6 +26,11 @@ describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('search bl
     for (const tile of home.popularMakes) expect(tile.count, tile.label).toBe(makes[tile.label]);
     const bodies = facet('body');
     for (const tile of home.popularBodies) expect(tile.count, tile.label).toBe(bodies[tile.label]);
+  });
+
+  it('counts each make\'s tile in the brand grids as the search for that make does', () => {
+    const makes = facet('make');
+    for (const tile of brandTiles(site, data.vehicles, DEMO_NOW, new Set())) expect(tile.count, tile.name).toBe(makes[tile.name]);
   });
 
   it('counts a location\'s stock as the search for that location does', () => {
