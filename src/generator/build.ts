@@ -87,6 +87,8 @@ export interface BuildState {
   styleAttributes: boolean;
   /** Fingerprints of the editorial content the release was rendered from. */
   content: Record<string, string>;
+  /** Fingerprints of the text the site search indexed, by page path (`indexedTextFingerprint`). */
+  siteSearch?: Record<string, string>;
 }
 
 /** Where the build state of a site's live release is kept. */
@@ -165,6 +167,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     }
   };
   let release: string | null = null;
+  let siteSearch: Record<string, string> = {};
   try {
     const pull = await timed('pull', async () => {
       if (options.skipPull) return null;
@@ -230,7 +233,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const search = searchFiles(site, data, images, new Date(data.snapshot.pulledAt));
       await writeSearchFiles(releaseDir, search);
       if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'full' });
-      await writeSiteSearch(releaseDir, routes);
+      siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));
@@ -246,6 +249,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         styleHashes: rendered.styleHashes,
         styleAttributes: rendered.styleAttributes,
         content: contentFingerprints(data.content),
+        siteSearch,
       };
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
     });

@@ -34,7 +34,7 @@ import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, sitemapEntries, type BuildState } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
-import { isSiteSearchPage, writeSiteSearch } from './site-search.ts';
+import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
 
 /**
  * Incremental updates: apply a batch of changes to a site's snapshot, work out
@@ -388,12 +388,14 @@ export async function updateLiveSite(
   let done = 0;
   options.onProgress?.(0, plan.render.length);
   const landings = searchLandings(routes, data);
+  const indexedNow = new Map<string, string>();
   for (const route of plan.render) {
     const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
     const response = await render(new Request(`${site.url}${route.path}`), locals);
     const html = await response.text();
     const expected = route.kind === 'not-found' ? 404 : 200;
     if (response.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${response.status}`);
+    if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(html));
     const inline = inlineScriptHashes(html);
     for (const h of inline.scripts) scriptHashes.add(h);
     for (const h of inline.styles) styleHashes.add(h);
@@ -409,7 +411,13 @@ export async function updateLiveSite(
   }
   lap('render');
 
-  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content) };
+  // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
+  const searchPages = routes.filter(isSiteSearchPage).map((r) => r.path).sort();
+  const indexMoved =
+    live.state.siteSearch === undefined ||
+    json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
+    [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint);
+  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
   // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
@@ -417,7 +425,7 @@ export async function updateLiveSite(
   const search = searchFiles(site, data, images, asOf);
   await writeSearchFiles(releaseDir, search);
   if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
-  if ([...plan.render, ...plan.remove].some(isSiteSearchPage)) await writeSiteSearch(releaseDir, routes);
+  if (indexMoved) state.siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);

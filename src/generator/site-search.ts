@@ -1,31 +1,46 @@
 /**
- * Site-wide text search over a site's content pages (offers, pages with their FAQs, locations, brand and
- * model pages): a Pagefind index in the release's `pagefind/` folder, which the header's search box loads
- * in the browser. Stock is left out: the stock search answers stock. Only each page's `<main>` is indexed,
- * so menus and footers do not match every query, and pages that are twins of another (a canonical link
- * elsewhere) are indexed once, under their canonical address.
+ * Site-wide text search over a site's content pages (offers, pages with their FAQs, locations): a Pagefind
+ * index in the release's `pagefind/` folder, which the header's search box loads in the browser. Stock is
+ * left out: the stock search answers stock. Only each page's `<main>` is indexed, without the parts marked
+ * `data-pagefind-ignore` (stock counts, "open now"), so menus and footers do not match every query and a
+ * sale does not change the index; pages that are twins of another are indexed once, under their canonical
+ * address. Each page's indexed text has a fingerprint in the build state, and an update re-indexes only
+ * when one changes.
  */
 import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import * as pagefind from 'pagefind';
 import type { Route } from '../data/route-manifest.ts';
 import { outputFile } from './output-paths.ts';
 
 /** Page kinds a shopper finds through the header's search box. */
-export const SITE_SEARCH_KINDS: ReadonlySet<Route['kind']> = new Set(['content-page', 'offer', 'offers', 'location', 'locations', 'brand', 'brands', 'model', 'models', 'ev-hub', 'ev-model']);
+export const SITE_SEARCH_KINDS: ReadonlySet<Route['kind']> = new Set(['content-page', 'offer', 'offers', 'location', 'locations']);
 
 export const isSiteSearchPage = (route: Route) => SITE_SEARCH_KINDS.has(route.kind) && !('canonicalPath' in route && route.canonicalPath);
 
+/** A fingerprint of what Pagefind reads on a page: the text of its `<main>` without the ignored parts. */
+export function indexedTextFingerprint(html: string): string {
+  const document = parseDocument(html);
+  const main = DomUtils.findOne((element) => element.name === 'main', document.children, true);
+  if (!main) return '';
+  for (const ignored of DomUtils.findAll((element) => element.attribs['data-pagefind-ignore'] !== undefined, [main])) DomUtils.removeElement(ignored);
+  return createHash('sha256').update(DomUtils.textContent(main).replace(/\s+/g, ' ').trim()).digest('hex').slice(0, 16);
+}
+
 /** Indexes the content pages already written to `releaseDir` and replaces its `pagefind/` folder in one step. */
-export async function writeSiteSearch(releaseDir: string, routes: readonly Route[]): Promise<{ pages: number }> {
+export async function writeSiteSearch(releaseDir: string, routes: readonly Route[]): Promise<{ pages: number; fingerprints: Record<string, string> }> {
   const created = await pagefind.createIndex({ rootSelector: 'main', forceLanguage: 'en' });
   if (!created.index) throw new Error(`site search: Pagefind could not start: ${created.errors.join('; ')}`);
   const { index } = created;
   let pages = 0;
+  const fingerprints: Record<string, string> = {};
   try {
     for (const route of routes) {
       if (!isSiteSearchPage(route)) continue;
       const content = await readFile(outputFile(releaseDir, route.path, route.kind), 'utf8');
+      fingerprints[route.path] = indexedTextFingerprint(content);
       const added = await index.addHTMLFile({ url: route.path, content });
       if (added.errors.length > 0) throw new Error(`site search: ${route.path}: ${added.errors.join('; ')}`);
       pages++;
@@ -44,5 +59,5 @@ export async function writeSiteSearch(releaseDir: string, routes: readonly Route
     await index.deleteIndex();
     await pagefind.close();
   }
-  return { pages };
+  return { pages, fingerprints };
 }

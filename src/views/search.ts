@@ -1,14 +1,12 @@
-/** Search landing pages: the first page of results with promo cards, page links and refinements. */
+/** Search landing pages: what surrounds the stock search island (titles, description, links to the other landing pages). */
 import type { SiteData } from '../data/site-data.ts';
 import { carTypeCarsLabel, carTypeLabel } from '../lib/labels.ts';
 import { countLabel, slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, internalHref, pagePath, searchPathForCarType } from '../lib/urls.ts';
-import { insertPromoCards, type GridItem } from '../rules/promo-insertion.ts';
-import { displayedStockCount, emptyResultsCard, makeOptions, noResultsMessage, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
+import { ALL_STOCK_PATH, pagePath, searchPathForCarType } from '../lib/urls.ts';
+import { displayedStockCount, makeOptions, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { matchesFilter, searchAll, searchVehicles, type SearchFilter } from '../search/query.ts';
-import { seededRandom } from './seeded-random.ts';
+import { matchesFilter, type SearchFilter } from '../search/query.ts';
 import { countBy, metaDescription, presentCarTypes, type LinkView, type RouteOf } from './common.ts';
 
 export interface RefinementGroup {
@@ -18,29 +16,42 @@ export interface RefinementGroup {
   more: LinkView[];
 }
 
-export interface PaginationView {
-  current: number;
-  total: number;
-  items: Array<{ page: number; href: string; current: boolean } | { gap: true }>;
-  next: string | null;
+interface LinkTable {
+  types: Array<{ label: string; href: string }>;
+  makes: { title: string; links: Array<{ label: string; href: string }>; more: Array<{ label: string; href: string }> };
+  modelsOf: Map<string, { title: string; links: Array<{ label: string; href: string }> }>;
+  bodies: Array<{ label: string; href: string }>;
 }
 
-/**
- * Page links: page 1 is the landing page itself, later pages are `?page=N` (answered by the
- * search island; the static page always holds page 1). Shows the first, last and the two pages
- * either side of the current one.
- */
-export function paginationView(basePath: string, current: number, total: number): PaginationView {
-  const href = (page: number) => (page === 1 ? basePath : `${basePath}?page=${page}`);
-  const items: PaginationView['items'] = [];
-  let last = 0;
-  for (let page = 1; page <= total; page++) {
-    if (page !== 1 && page !== total && Math.abs(page - current) > 2) continue;
-    if (page - last > 1) items.push({ gap: true });
-    items.push({ page, href: href(page), current: page === current });
-    last = page;
+const linkTables = new WeakMap<readonly NormalisedVehicle[], LinkTable>();
+
+/** Every landing link of a site's stock, worked out once per stock list. */
+function linkTable(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): LinkTable {
+  const cached = linkTables.get(vehicles);
+  if (cached) return cached;
+  const carTypes = presentCarTypes(site, vehicles);
+  const types = [{ label: 'All stock', href: ALL_STOCK_PATH }, ...carTypes.map((t) => ({ label: carTypeCarsLabel(t), href: searchPathForCarType(t) }))];
+  if (carTypes.includes('new') || carTypes.includes('demo')) types.push({ label: 'New and Demo Cars', href: pagePath('search', 'new-and-demo-cars') });
+  const makeSlugs = new Map(vehicles.map((v) => [v.make, v.make_slug]));
+  const options = makeOptions(Object.fromEntries(countBy(vehicles, (v) => v.make)), site);
+  const makeLink = (o: { value: string }) => ({ label: o.value, href: pagePath('search', makeSlugs.get(o.value)!) });
+  const makes = options.popular.length > 0 ? { title: 'Popular makes', links: options.popular.map(makeLink), more: options.all.map(makeLink) } : { title: 'Make', links: options.all.map(makeLink), more: [] };
+  const byMake = new Map<string, { make: string; models: Map<string, string> }>();
+  for (const v of vehicles) {
+    const entry = byMake.get(v.make_slug) ?? { make: v.make, models: new Map<string, string>() };
+    entry.models.set(v.model_slug, v.model);
+    byMake.set(v.make_slug, entry);
   }
-  return { current, total, items, next: current < total ? href(current + 1) : null };
+  const modelsOf = new Map(
+    [...byMake].map(([slug, { make, models }]) => [
+      slug,
+      { title: `${make} models`, links: [...models].sort((a, b) => a[1].localeCompare(b[1])).map(([model, name]) => ({ label: name, href: pagePath('search', slug, model) })) },
+    ]),
+  );
+  const bodies = [...new Set(vehicles.map((v) => v.simple_body).filter(Boolean))].sort((a, b) => a.localeCompare(b)).map((body) => ({ label: body, href: pagePath('search', slugify(body)) }));
+  const table = { types, makes, modelsOf, bodies };
+  linkTables.set(vehicles, table);
+  return table;
 }
 
 /**
@@ -51,26 +62,15 @@ export function paginationView(basePath: string, current: number, total: number)
 export function searchRefinements(site: SiteConfig, vehicles: readonly NormalisedVehicle[], filter: SearchFilter, currentPath: string): RefinementGroup[] {
   // Links carry no counts: a count on every link would make every landing page depend on every other
   // page's results, so one sale would re-render them all. Each page shows its own count.
-  const link = (label: string, href: string): LinkView => ({ label, href, current: href === currentPath });
-  const carTypes = presentCarTypes(site, vehicles);
-  const types: LinkView[] = [link('All stock', ALL_STOCK_PATH), ...carTypes.map((t) => link(carTypeCarsLabel(t), searchPathForCarType(t)))];
-  if (carTypes.includes('new') || carTypes.includes('demo')) types.push(link('New and Demo Cars', pagePath('search', 'new-and-demo-cars')));
-  const groups: RefinementGroup[] = [{ title: 'Car type', links: types, more: [] }];
-
-  const makeSlugs = new Map(vehicles.map((v) => [v.make, v.make_slug]));
-  const options = makeOptions(Object.fromEntries(countBy(vehicles, (v) => v.make)), site);
-  const makeLink = (o: { value: string }) => link(o.value, pagePath('search', makeSlugs.get(o.value)!));
-  groups.push(options.popular.length > 0 ? { title: 'Popular makes', links: options.popular.map(makeLink), more: options.all.map(makeLink) } : { title: 'Make', links: options.all.map(makeLink), more: [] });
-
-  if (filter.make) {
-    const make = filter.make;
-    const ofMake = vehicles.filter((v) => v.make_slug === make);
-    const models = [...new Map(ofMake.map((v) => [v.model_slug, v.model]))].sort((a, b) => a[1].localeCompare(b[1]));
-    groups.push({ title: `${ofMake[0]?.make ?? make} models`, links: models.map(([slug, name]) => link(name, pagePath('search', make, slug))), more: [] });
-  }
-
-  const bodies = [...new Set(vehicles.map((v) => v.simple_body).filter(Boolean))].sort((a, b) => a.localeCompare(b));
-  groups.push({ title: 'Body type', links: bodies.map((body) => link(body, pagePath('search', slugify(body)))), more: [] });
+  const mark = (links: ReadonlyArray<{ label: string; href: string }>): LinkView[] => links.map((l) => ({ ...l, current: l.href === currentPath }));
+  const table = linkTable(site, vehicles);
+  const groups: RefinementGroup[] = [
+    { title: 'Car type', links: mark(table.types), more: [] },
+    { title: table.makes.title, links: mark(table.makes.links), more: mark(table.makes.more) },
+  ];
+  const models = filter.make ? table.modelsOf.get(filter.make) : undefined;
+  if (models) groups.push({ title: models.title, links: mark(models.links), more: [] });
+  groups.push({ title: 'Body type', links: mark(table.bodies), more: [] });
   return groups;
 }
 
@@ -90,56 +90,29 @@ export function landingTitle(data: Pick<SiteData, 'vehicles' | 'locations'>, rou
   return city ? `${what} for sale in ${city}` : `${what} for sale`;
 }
 
-export interface SearchPageView {
+export interface SearchLandingView {
   /** The page heading: what it lists ('Toyota Corolla'). */
   title: string;
   /** The document title before the site name: what it lists and where ('Used Toyota Corolla for sale in Brisbane'). */
   documentTitle: string;
   description: string;
-  count: number;
-  countText: string;
-  grid: GridItem<NormalisedVehicle>[];
-  /** Cards whose image loads eagerly (above the fold). */
-  eagerCount: number;
-  empty: { text: string; buttonLabel: string; clearHref: string; card: { title: string; text: string; link: string } } | null;
-  pagination: PaginationView;
+  /** Links to the other landing pages, under "Browse stock". */
   refinements: RefinementGroup[];
 }
 
 /**
- * A search landing page: its first page of results with the promo cards inserted, the result
- * count, the no-results block, page links and links to the other landing pages.
- *
- * Promo insertion needs randomness for the random start offset and the shuffle (sites that turn
- * them on). The build passes {@link seededRandom} seeded with the page's path, so each page has
- * its own arrangement and the same data always gives the same HTML; the search island may
- * re-draw on the client for later pages.
+ * What a search landing page shows around the stock search island: its heading, title and description
+ * (with the count the island shows first, the stock-count rule applied) and the links to the other landing
+ * pages. The links are worked out once per site's data and only marked per page.
  */
-export function searchPageView(site: SiteConfig, data: SiteData, route: RouteOf<'search'>, now: Date): SearchPageView {
-  const result = searchVehicles(data.vehicles, site, { filter: route.filter });
-  // The car-type facet counts only matter above the display limit; skip the second pass otherwise.
-  const facet = result.nbHits > STOCK_COUNT_LIMIT ? Object.fromEntries(countBy(searchAll(data.vehicles, site, route.filter), (v) => v.car_type)) : {};
-  const count = displayedStockCount(result.nbHits, facet, site);
-  const grid = insertPromoCards({
-    results: result.hits,
-    cards: data.content.promoCards,
-    activeCarTypes: route.filter.carTypes ?? [],
-    now,
-    settings: site.promoCards,
-    random: seededRandom(route.path),
-  });
-  const none = noResultsMessage(site);
-  const card = emptyResultsCard(site);
+export function searchLandingView(site: SiteConfig, data: SiteData, route: RouteOf<'search'>): SearchLandingView {
+  const matching = data.vehicles.filter((v) => matchesFilter(v, route.filter));
+  const count = displayedStockCount(matching.length, matching.length > STOCK_COUNT_LIMIT ? Object.fromEntries(countBy(matching, (v) => v.car_type)) : {}, site);
+  const documentTitle = landingTitle(data, route);
   return {
     title: route.title,
-    documentTitle: landingTitle(data, route),
-    description: metaDescription(`Browse ${countLabel(count, 'vehicle')} for sale at ${site.name}: ${landingTitle(data, route)}. Compare prices, enquire or book a test drive online.`),
-    count,
-    countText: `${countLabel(count, 'vehicle')} found`,
-    grid,
-    eagerCount: 3,
-    empty: result.nbHits === 0 ? { text: none.text, buttonLabel: none.buttonLabel, clearHref: ALL_STOCK_PATH, card: { ...card, link: internalHref(card.link) } } : null,
-    pagination: paginationView(route.path, result.page, result.nbPages),
+    documentTitle,
+    description: metaDescription(`Browse ${countLabel(count, 'vehicle')} for sale at ${site.name}: ${documentTitle}. Compare prices, enquire or book a test drive online.`),
     refinements: searchRefinements(site, data.vehicles, route.filter, route.path),
   };
 }

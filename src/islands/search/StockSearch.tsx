@@ -290,11 +290,19 @@ function Refinements(props: StockSearchProps) {
   );
 }
 
+/**
+ * A refinement panel. A closed panel renders its values only once opened: the page's HTML carries the
+ * panels a shopper sees (and the refined ones), not a hidden list of every colour and feature.
+ */
 function Panel({ title, open, children }: { title: string; open?: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(Boolean(open));
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
   return (
-    <details className="group border-b border-slate-200 pb-3" open={open}>
+    <details className="group border-b border-slate-200 pb-3" open={open} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary className="flex min-h-11 cursor-pointer items-center justify-between font-semibold">{title}</summary>
-      <div className="mt-2">{children}</div>
+      <div className="mt-2">{opened ? children : null}</div>
     </details>
   );
 }
@@ -313,7 +321,7 @@ function ListFilter({ attribute, title, all, open, settings }: { attribute: stri
       attribute,
       limit: popular ? POPULAR_MAKES_COUNT : 8,
       showMore: true,
-      showMoreLimit: 500,
+      showMoreLimit: 200,
       sortBy:
         attribute === 'weekly_price_range'
           ? (a: { name: string }, b: { name: string }) => WEEKLY_PRICE_RANGES.findIndex((r) => r.label === a.name) - WEEKLY_PRICE_RANGES.findIndex((r) => r.label === b.name)

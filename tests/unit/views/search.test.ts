@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { landingTitle, paginationView, searchPageView, searchRefinements } from '../../../src/views/search.ts';
+import { landingTitle, searchLandingView, searchRefinements } from '../../../src/views/search.ts';
 import type { RouteOf } from '../../../src/views/common.ts';
 import { demoManifest } from '../../support/demo-manifest.ts';
 import { seededRandom } from '../../../src/views/seeded-random.ts';
-import { NOW, promo, searchRoute, site, siteData, vehicle, vehicles } from './fixtures.ts';
+import { searchRoute, site, siteData, vehicle, vehicles } from './fixtures.ts';
 
-const gridIds = (grid: ReturnType<typeof searchPageView>['grid']) => grid.map((item) => (item.kind === 'promo' ? `promo:${item.card.id}` : String(item.vehicle.id)));
-
-describe('search pages', () => {
-  const cards = [
-    promo('at-8', { position: 8 }),
-    promo('used-only', { position: 3, display: ['used'] }),
-    promo('expired', { position: 5, expiry: '2026-11-21T23:59:59+10:00' }),
-    promo('rotating-a'),
-    promo('rotating-b'),
-  ];
-
-  it('inserts current promo cards at their positions, honouring the car-type filter', () => {
-    const stock = [...vehicles(21), ...Array.from({ length: 21 }, (_, i) => vehicle(101 + i, { car_type: 'new' }))];
-    const data = siteData({ vehicles: stock, content: { promoCards: cards } });
-    const used = gridIds(searchPageView(site(), data, searchRoute('/search/used-cars/', { carTypes: ['used'] }), NOW).grid);
-    expect(used[2]).toBe('promo:used-only');
-    expect(used[7]).toBe('promo:at-8');
-    expect(used).not.toContain('promo:expired');
-    const fresh = gridIds(searchPageView(site(), data, searchRoute('/search/new-cars/', { carTypes: ['new'] }), NOW).grid);
-    expect(fresh).toContain('promo:at-8');
-    expect(fresh).not.toContain('promo:used-only');
-  });
-
-  it('draws the random start offset and shuffle from the page path, so a rebuild gives the same grid', () => {
-    const shuffling = site({ promoCards: { interval: 4, shuffle: true, randomStartOffset: true } });
-    const data = siteData({ vehicles: vehicles(21), content: { promoCards: cards } });
-    const layout = (path: string) => gridIds(searchPageView(shuffling, data, searchRoute(path), NOW).grid).join(',');
-    const paths = ['/search/a/', '/search/b/', '/search/c/', '/search/d/', '/search/e/', '/search/f/'];
-    const first = paths.map(layout);
-    expect(paths.map(layout)).toEqual(first);
-    // Different pages get different arrangements (offset and order vary with the seed).
-    expect(new Set(first).size).toBeGreaterThan(1);
-  });
-
+describe('search landing pages', () => {
   it('gives a deterministic random source per seed, in [0, 1)', () => {
     const a = seededRandom('/search/used-cars/');
     const b = seededRandom('/search/used-cars/');
@@ -48,34 +15,17 @@ describe('search pages', () => {
     expect(seededRandom('/search/new-cars/')()).not.toBe(draws[0]);
   });
 
-  it('shows the no-results texts and the empty card linking to the special offers when nothing matches', () => {
-    const view = searchPageView(site(), siteData({ vehicles: vehicles(3) }), searchRoute('/search/demo-cars/', { carTypes: ['demo'] }), NOW);
-    expect(view.grid).toEqual([]);
-    expect(view.countText).toBe('0 vehicles found');
-    expect(view.empty).toEqual({
-      text: 'No results found for your search at this time. Please try adjusting the filters for more results.',
-      buttonLabel: 'Clear Filters',
-      clearHref: '/search/new-used-and-demo-cars/',
-      card: {
-        title: 'No Results Available',
-        text: 'There appears to be no offers currently available that meet the conditions of your search.',
-        link: '/special-offers/',
-      },
-    });
-  });
-
   it('replaces a count above 1999 with the site override and keeps the head description within 160 characters', () => {
     const data = siteData({ vehicles: vehicles(2000) });
-    const view = searchPageView(site({ search: { stockCountOverride: 2500 } }), data, searchRoute('/search/new-used-and-demo-cars/'), NOW);
-    expect(view.countText).toBe('2,500 vehicles found');
+    const view = searchLandingView(site({ search: { stockCountOverride: 2500 } }), data, searchRoute('/search/new-used-and-demo-cars/'));
     expect(view.description.length).toBeLessThanOrEqual(160);
     expect(view.description).toContain('Browse 2,500 vehicles for sale at Test Motors');
-    expect(searchPageView(site(), data, searchRoute('/search/x/'), NOW).countText).toBe('2,000 vehicles found');
+    expect(searchLandingView(site(), data, searchRoute('/search/x/')).description).toContain('Browse 2,000 vehicles');
   });
 
-  it('counts the page\'s own results (runs of sold vehicles collapsed) and keeps counts off the links to other pages', () => {
+  it('counts every vehicle the page stands for, as the search island does, and keeps counts off the links to other pages', () => {
     const list = [vehicle(1), vehicle(2, { status: 'sold' }), vehicle(3, { status: 'sold' }), vehicle(4, { car_type: 'new' })];
-    expect(searchPageView(site(), siteData({ vehicles: list }), searchRoute('/search/used-cars/', { carTypes: ['used'] }), NOW).count).toBe(2);
+    expect(searchLandingView(site(), siteData({ vehicles: list }), searchRoute('/search/used-cars/', { carTypes: ['used'] })).description).toContain('Browse 3 vehicles');
     // A count on every link would make every landing page change whenever any other page's results do.
     const groups = searchRefinements(site(), list, { carTypes: ['used'] }, '/search/used-cars/');
     const used = groups[0]!.links.find((l) => l.href === '/search/used-cars/');
@@ -83,17 +33,13 @@ describe('search pages', () => {
     expect(groups.flatMap((g) => [...g.links, ...g.more]).every((l) => l.count === undefined)).toBe(true);
   });
 
-  it('links later pages as ?page=N with first, last and neighbours, and a next link', () => {
-    const p = paginationView('/search/used-cars/', 1, 37);
-    expect(p.items).toEqual([
-      { page: 1, href: '/search/used-cars/', current: true },
-      { page: 2, href: '/search/used-cars/?page=2', current: false },
-      { page: 3, href: '/search/used-cars/?page=3', current: false },
-      { gap: true },
-      { page: 37, href: '/search/used-cars/?page=37', current: false },
-    ]);
-    expect(p.next).toBe('/search/used-cars/?page=2');
-    expect(paginationView('/search/x/', 1, 1).next).toBeNull();
+  it('lists the models of the make a page stands for, and marks only the page itself as current', () => {
+    const list = [vehicle(1), vehicle(2, { model: 'Camry', model_slug: 'camry' })];
+    const make = list[0]!.make_slug;
+    const groups = searchRefinements(site(), list, { make }, `/search/${make}/`);
+    expect(groups.map((g) => g.title)).toContain(`${list[0]!.make} models`);
+    expect(groups.flatMap((g) => g.links).filter((l) => l.current).map((l) => l.href)).toEqual([`/search/${make}/`]);
+    expect(searchRefinements(site(), list, {}, '/search/new-used-and-demo-cars/').some((g) => g.title.endsWith(' models'))).toBe(false);
   });
 });
 
