@@ -9,7 +9,9 @@ import type { ListingRecord } from '../search/listing.ts';
 import { feedInstant } from '../rules/badges.ts';
 import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
+import { showFavouriteButton } from '../rules/saving.ts';
 import { weeklyPriceRange } from '../rules/weekly-price-range.ts';
+import type { Favourite } from '../stores/favourites.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
 
@@ -18,12 +20,21 @@ export interface ResultCardData extends VehicleCardView {
   picture: PictureData | null;
   /** The advertised weekly repayment ('$123 /wk*'), where the finance rules show one. */
   weekly: string | null;
+  /** What the favourite toggle saves, where the site and the vehicle allow one (`showFavouriteButton`). */
+  favourite: Favourite | null;
 }
 
 export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, images: ImageIndex, now: Date): ResultCardData {
   const view = vehicleCardView(vehicle, site, now);
   const weekly = view.price && view.price.kind !== 'subscription' ? advertisedWeeklyRepayment(site, vehicle, now) : null;
-  return { ...view, picture: pictureFor(images, view.image, 'card', site), weekly: weekly === null ? null : repaymentText(weekly, 52) };
+  return {
+    ...view,
+    picture: pictureFor(images, view.image, 'card', site),
+    weekly: weekly === null ? null : repaymentText(weekly, 52),
+    favourite: showFavouriteButton(vehicle, site)
+      ? { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null }
+      : null,
+  };
 }
 
 /** Equipment names, whichever shape the feed sends (a list, or lists by group). */

@@ -249,6 +249,29 @@ test.describe('stock search', () => {
     await expect.poll(async () => (await positions()).length).toBe(2);
   });
 
+  test('the favourite toggle on a card saves the vehicle in this browser, records the event, and survives a reload', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+    await page.goto(ALL_STOCK);
+    await hydrated(page);
+    const toggle = page.locator('[data-results] [data-favourite]').first();
+    const id = Number(await toggle.getAttribute('data-favourite'));
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('dealer-sites:favourites') ?? '[]') as Array<{ id: number }>);
+    expect(stored.map((f) => f.id)).toEqual([id]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { dataLayer: Array<{ eventId?: number }> }).dataLayer.some((e) => e.eventId === 39))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.reload();
+    await hydrated(page);
+    await expect(page.locator(`[data-results] [data-favourite="${id}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await page.locator(`[data-results] [data-favourite="${id}"]`).click();
+    await expect(page.locator(`[data-results] [data-favourite="${id}"]`)).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.evaluate(() => localStorage.getItem('dealer-sites:favourites'))).toBe('[]');
+  });
+
   test('a search page view and a phone-link click reach the tag manager (events 49 and 25)', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [];

@@ -3,6 +3,7 @@
  * these components to HTML) and the stock search island (which renders the same components), so a card
  * looks the same before and after the island takes over. Pure views: props in, markup out.
  */
+import type { ReactNode } from 'react';
 import type { BadgeTone } from '../../rules/badges.ts';
 import type { PictureData } from '../../views/images.ts';
 import type { PromoCardView } from '../../views/promo-cards.ts';
@@ -19,7 +20,7 @@ const TONES: Record<BadgeTone, string> = {
 
 const IMAGE_CLASS = 'aspect-[3/2] w-full object-cover';
 
-/** A picture from its renditions, or the placeholder while there is no photo. Astro pages render it too (`Picture.astro`). */
+/** A picture from its renditions, or the placeholder while there is no photo (Astro pages use the same markup in `Picture.astro`). */
 export function Picture({ picture, alt, eager = false, className = IMAGE_CLASS }: { picture: PictureData | null; alt: string; eager?: boolean; className?: string | undefined }) {
   if (!picture) {
     return (
@@ -49,19 +50,22 @@ export function Picture({ picture, alt, eager = false, className = IMAGE_CLASS }
 
 export interface ResultCardProps {
   card: ResultCardData;
+  /** Drawn over the photo where the card has a favourite (the island passes its toggle; static pages none). */
+  favourite?: ReactNode;
   /** The first cards of a page load their image eagerly. */
   eager?: boolean;
   /** Heading level of the card title within the page outline. */
   headingLevel?: 2 | 3;
 }
 
-export function ResultCard({ card, eager = false, headingLevel = 3 }: ResultCardProps) {
+export function ResultCard({ card, eager = false, headingLevel = 3, favourite }: ResultCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <Picture picture={card.picture} alt={card.title} eager={eager} />
         {card.badge && <span className={`absolute left-2 top-2 rounded px-2 py-1 text-xs font-bold uppercase ${TONES[card.badge.tone]}`}>{card.badge.label}</span>}
+        {card.favourite && favourite}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-base font-semibold leading-snug">

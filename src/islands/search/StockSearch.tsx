@@ -36,6 +36,7 @@ import type { SearchLanding } from '../../search/routing.ts';
 import { fromUiState, searchRouter, toUiState, type IndexUiState } from '../../search/ui-state.ts';
 import type { PromoCardView } from '../../views/promo-cards.ts';
 import { seededRandom } from '../../views/seeded-random.ts';
+import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { useChosenRange } from './price-range.ts';
 import { PromoTile, ResultCard, SkeletonCard } from './ResultCard.tsx';
 import { algoliaClient, embeddedClient, type CardHit, type IslandSearchClient } from './search-client.ts';
@@ -503,7 +504,18 @@ function Results(props: StockSearchProps) {
       <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`} aria-busy={loading} data-results>
         {grid.map((item) =>
           item.kind === 'vehicle' ? (
-            <li key={item.vehicle.objectID}>{item.vehicle.card ? <ResultCard card={item.vehicle.card} eager={vehicleIndex++ < 3} headingLevel={3} /> : <SkeletonCard />}</li>
+            <li key={item.vehicle.objectID}>
+              {item.vehicle.card ? (
+                <ResultCard
+                  card={item.vehicle.card}
+                  eager={vehicleIndex++ < 3}
+                  headingLevel={3}
+                  favourite={item.vehicle.card.favourite ? <FavouriteToggle favourite={item.vehicle.card.favourite} /> : undefined}
+                />
+              ) : (
+                <SkeletonCard />
+              )}
+            </li>
           ) : (
             <li key={`promo-${item.card.id}`}>{promo.views[item.card.id] && <PromoTile card={promo.views[item.card.id]!} />}</li>
           ),
