@@ -187,7 +187,7 @@ function SearchLayout(props: StockSearchProps) {
         <SearchBox />
         <label className="flex flex-col text-sm font-semibold text-slate-800">
           Sort by
-          <select className="mt-1 min-h-11 rounded border border-slate-300 bg-white px-3 font-normal" value={sort.currentRefinement} onChange={(e) => sort.refine(e.target.value)}>
+          <select className="mt-1 min-h-11 w-44 rounded border border-slate-300 bg-white px-3 font-normal" value={sort.currentRefinement} onChange={(e) => sort.refine(e.target.value)}>
             {sort.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
