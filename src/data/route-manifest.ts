@@ -1,4 +1,4 @@
-import { carTypeCarsLabel } from '../lib/labels.ts';
+import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
 import { ALL_STOCK_PATH, checkoutPath, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -196,14 +196,14 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   // Search landing pages, each with its first page of results in the HTML.
   const search = (path: string, title: string, filter: SearchFilter) => add(searchRoute(site, vehicles, path, title, filter));
   const present = <T>(values: T[]) => [...new Set(values)].sort();
-  search(ALL_STOCK_PATH, 'New, Used and Demo Cars', {});
   const carTypes = site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));
+  search(ALL_STOCK_PATH, stockOfTypesLabel(carTypes), {});
   for (const t of carTypes) search(searchPathForCarType(t), carTypeCarsLabel(t), { carTypes: [t] });
   if (carTypes.includes('new') || carTypes.includes('demo')) search(pagePath('search', 'new-and-demo-cars'), 'New and Demo Cars', { carTypes: ['new', 'demo'] });
   const makes = new Map(vehicles.map((v) => [v.make_slug, v.make]));
   for (const [makeSlug, make] of [...makes].sort()) search(pagePath('search', makeSlug), `${make} Cars`, { make: makeSlug });
   const models = new Map(vehicles.map((v) => [`${v.make_slug}/${v.model_slug}`, v]));
-  for (const [, v] of [...models].sort()) search(pagePath('search', v.make_slug, v.model_slug), `${v.make} ${v.model}`, { make: v.make_slug, model: v.model_slug });
+  for (const [, v] of [...models].sort()) search(pagePath('search', v.make_slug, v.model_slug), makeModelLabel(v.make, v.model), { make: v.make_slug, model: v.model_slug });
   for (const body of present(vehicles.map((v) => v.simple_body))) search(pagePath('search', slugify(body)), `${body} Cars`, { body });
   // Locations and dealerships without vehicles get no landing page: it would only say there is nothing.
   for (const location of data.locations) {

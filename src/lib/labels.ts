@@ -15,6 +15,22 @@ export function carTypeCarsLabel(carType: string): string {
   return `${carTypeLabel(carType)} Cars`;
 }
 
+/**
+ * The title of a stock made of these car types, in the order shoppers say them: 'New, Used and Demo Cars'
+ * for all three, 'Used Cars' for a used-only dealer, 'New and Demo Cars' without used stock.
+ */
+export function stockOfTypesLabel(carTypes: readonly string[]): string {
+  const named = (['new', 'used', 'demo'] as const).filter((t) => carTypes.includes(t)).map(carTypeLabel);
+  if (named.length === 0) return 'New, Used and Demo Cars';
+  const last = named.pop()!;
+  return `${named.length > 0 ? `${named.join(', ')} and ` : ''}${last} Cars`;
+}
+
+/** A model with its make, said once when the model's name already starts with it: 'Toyota Corolla', 'Polestar 2'. */
+export function makeModelLabel(make: string, model: string): string {
+  return model.toLowerCase().startsWith(`${make.toLowerCase()} `) ? model : `${make} ${model}`;
+}
+
 /** Location types as location cards name them. */
 export const LOCATION_TYPE_LABELS: Readonly<Record<Exclude<NonNullable<Location['location_type']>, ''>, string>> = {
   sales: 'Sales',

@@ -82,9 +82,11 @@ export function searchRefinements(site: SiteConfig, vehicles: readonly Normalise
 export function landingTitle(data: Pick<SiteData, 'vehicles' | 'locations'>, route: RouteOf<'search'>): string {
   const { filter } = route;
   if (filter.location || filter.dealership) return route.title;
-  const matching = filter.carTypes ? [] : data.vehicles.filter((v) => matchesFilter(v, filter));
+  // The whole stock's title already names its car types; 'All' keeps it apart from a car type's own page.
+  const everything = Object.keys(filter).length === 0;
+  const matching = filter.carTypes || everything ? [] : data.vehicles.filter((v) => matchesFilter(v, filter));
   const types = new Set(matching.map((v) => v.car_type));
-  const what = types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
+  const what = everything ? `All ${route.title}` : types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
   const primary = data.locations.find((l) => l.primary) ?? data.locations[0];
   const city = primary?.address?.city;
   return city ? `${what} for sale in ${city}` : `${what} for sale`;

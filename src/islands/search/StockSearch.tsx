@@ -246,7 +246,7 @@ function SearchBox() {
   const [value, setValue] = useState(query);
   useEffect(() => setValue(query), [query]);
   return (
-    <form role="search" className="flex min-w-0 flex-1 flex-col text-sm font-semibold text-slate-800" onSubmit={(e) => e.preventDefault()}>
+    <form role="search" className="flex min-w-64 flex-1 flex-col text-sm font-semibold text-slate-800" onSubmit={(e) => e.preventDefault()}>
       <label htmlFor="stock-query">Search stock</label>
       <input
         id="stock-query"

@@ -49,6 +49,8 @@ describe('search landing titles', () => {
     const landings = routes.filter((r): r is RouteOf<'search'> => r.kind === 'search' && !r.canonicalPath);
     const titles = landings.map((r) => landingTitle(data, r));
     expect(new Set(titles).size).toBe(titles.length);
+    // No word said twice ('Used Used Cars' on a used-only dealer's whole stock).
+    expect(titles.filter((t) => /\b(\w+) \1\b/.test(t))).toEqual([]);
     const city = (data.locations.find((l) => l.primary) ?? data.locations[0])!.address!.city!;
     for (const [i, route] of landings.entries()) if (!route.filter.location && !route.filter.dealership) expect(titles[i]).toMatch(new RegExp(` for sale in ${city}$`));
   });
