@@ -7,7 +7,8 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { REVALIDATE } from './host-files.ts';
 import { OUT } from './publish.ts';
 
-export const PREVIEW_BASE_PORT = 4321;
+/** The first site's port; the others follow in slug order. `PREVIEW_PORT` moves them (two checkouts testing at once). */
+export const PREVIEW_BASE_PORT = Number(process.env.PREVIEW_PORT) || 4321;
 
 export interface PreviewServer {
   site: string;
