@@ -6,7 +6,7 @@
  * component), 7 (event 26) and 9 (finance calculator constants); site-wide-and-dealer-areas.md
  * section 9 (default finance calculator). Reference: docs/rules/finance.md.
  */
-import { FINANCE_FREQUENCIES, type FinanceCalculatorState, type FinanceFrequency, type FinanceLenderInfo } from '../schemas/finance.ts';
+import type { FinanceCalculatorState, FinanceFrequency, FinanceLenderInfo } from '../schemas/finance.ts';
 import { EVENT_FINANCE_FIRST_CHANGE } from './analytics.ts';
 import {
   financeEligibility,
@@ -16,7 +16,7 @@ import {
   type FinanceProviderConfig,
   type FinanceVehicle,
 } from './finance-eligibility.ts';
-import { clampToSlider, vehiclePageSliders, type FieldBounds } from './finance-sliders.ts';
+import { clampToSlider, type FieldBounds } from './finance-sliders.ts';
 import { formatPrice } from './pricing.ts';
 
 // ---------------------------------------------------------------- formatting
@@ -34,6 +34,16 @@ export function formatDollarsAndCents(amount: number): string {
 }
 
 // ---------------------------------------------------------------- frequencies
+
+/**
+ * Repayment frequencies with their periods per year. (Kept here rather than beside the schema so the
+ * calculator island carries no schema library.)
+ */
+export const FINANCE_FREQUENCIES: readonly FinanceFrequency[] = Object.freeze([
+  { name: 'Weekly', value: 52 },
+  { name: 'Fortnightly', value: 26 },
+  { name: 'Monthly', value: 12 },
+]);
 
 /** Short labels by periods per year. Spec: wk, fn, mo, and yr for a yearly figure. */
 export const REPAYMENT_SHORT_LABELS: Readonly<Record<number, string>> = Object.freeze({ 52: 'wk', 26: 'fn', 12: 'mo', 1: 'yr' });
@@ -84,15 +94,22 @@ export function establishmentFee(
 
 /**
  * Loan principal. Spec: amount minus the lender's deposit (or the trade-in) plus the
- * establishment fee. A trade-in above 0 replaces the lender's deposit; otherwise the lender's
- * deposit is used, or 0.
+ * establishment fee. A deposit the shopper set (`deposit`, the calculator's deposit field, 0
+ * included) comes first; otherwise a trade-in above 0 replaces the lender's deposit; otherwise the
+ * lender's deposit is used, or 0.
  */
 export function loanPrincipal(
-  input: { amount: number; tradeIn?: number | undefined },
+  input: { amount: number; tradeIn?: number | undefined; deposit?: number | undefined },
   provider: Pick<FinanceProviderConfig, 'establishmentFee'> | null | undefined,
   lender: Pick<FinanceLenderInfo, 'deposit' | 'establishmentFees'> | null | undefined,
 ): number {
-  const deposit = finite(input.tradeIn) && input.tradeIn > 0 ? input.tradeIn : finite(lender?.deposit) ? lender.deposit : 0;
+  const deposit = finite(input.deposit)
+    ? input.deposit
+    : finite(input.tradeIn) && input.tradeIn > 0
+      ? input.tradeIn
+      : finite(lender?.deposit)
+        ? lender.deposit
+        : 0;
   return input.amount - deposit + establishmentFee(provider, lender);
 }
 
@@ -150,7 +167,10 @@ export function roundRepayment(exact: number, rounding: FinanceProviderConfig['r
 
 /** What the calculator reads from its state. */
 export type RepaymentInput = Pick<FinanceCalculatorState, 'amount' | 'term' | 'interest' | 'frequency'> &
-  Partial<Pick<FinanceCalculatorState, 'tradeIn' | 'residual'>>;
+  Partial<Pick<FinanceCalculatorState, 'tradeIn' | 'residual'>> & {
+    /** A deposit the shopper set, replacing the lender's (see {@link loanPrincipal}). */
+    deposit?: number | undefined;
+  };
 
 export interface RepaymentContext {
   provider?: Pick<FinanceProviderConfig, 'establishmentFee' | 'rounding'> | null | undefined;
@@ -261,34 +281,6 @@ export function comparisonRateRange(
 }
 
 // ---------------------------------------------------------------- defaults
-
-/**
- * Starting state of the vehicle-page calculator.
- *
- * Spec: amount `finance.defaultAmount` (30000), or the vehicle's finance price when
- * `finance.amountFromPrice` and the price is above 0; term `finance.defaultTerm` (6; 5 on some
- * sites); interest `finance.interestRate` (10; 8.5 and 7.5 on some dealer configs); frequency
- * weekly, monthly on monthly-only sites; trade-in and residual 0.
- * Each value is clamped to its slider ({@link vehiclePageSliders}) so the figure matches what
- * the slider shows (e.g. a default term of 6 on a site whose term slider stops at 5 starts at 5).
- */
-export function defaultCalculatorState(
-  finance: FinanceConfig,
-  vehicle?: Pick<FinanceVehicle, 'price' | 'offer_price'> | null,
-): FinanceCalculatorState {
-  const price = vehicle ? financePrice(vehicle) : 0;
-  const sliders = vehiclePageSliders(finance, price);
-  const amount = finance.amountFromPrice && price > 0 ? price : finance.defaultAmount;
-  return {
-    amount: clampToSlider(amount, sliders.amount),
-    term: clampToSlider(finance.defaultTerm, sliders.term),
-    interest: clampToSlider(finance.interestRate, sliders.interest),
-    tradeIn: 0,
-    residual: 0,
-    total: null,
-    frequency: defaultFrequency(finance),
-  };
-}
 
 /**
  * Starting state of the stand-alone calculator component (finance page). Spec (site-wide
@@ -465,30 +457,70 @@ export function firstChangeEvent(state: FirstChangeState): {
   return { event: { eventId: EVENT_FINANCE_FIRST_CHANGE }, state: { changed: true } };
 }
 
-// ---------------------------------------------------------------- advertised weekly repayment
+// ---------------------------------------------------------------- advertised repayment
 
 /**
- * The weekly repayment a vehicle is advertised at where no shopper has entered anything (result cards,
- * the search's weekly repayment refinement): {@link calculateRepayment} on the vehicle's finance price,
- * weekly, at the lender's own rate and term and with the lender's deposit and balloon, the figures the
- * lender's disclaimer quotes (the site's default term where the lender gives none). Null where the finance
- * rules show no figure: the vehicle is not eligible ({@link financeEligibility}), the site shows monthly
- * figures only, or the repayment is 'Enquire for Finance'.
+ * What an advertised repayment is worked out on, and what its disclaimer states: the vehicle's finance
+ * price, the lender's deposit, term, rate and final (balloon) payment, the establishment fee, and the
+ * frequency. One basis per vehicle serves the finance block, the result card, the search's weekly
+ * repayment bands and the calculator's starting state, so a shopper never sees two figures for one car.
  */
-export function advertisedWeeklyRepayment(site: { finance: FinanceConfig; timeZone?: string }, vehicle: FinanceVehicle, now: Date): number | null {
-  if (site.finance.monthlyOnly) return null;
+export interface RepaymentBasis {
+  /** The vehicle's finance price ({@link financePrice}). */
+  price: number;
+  /** The lender's deposit, dollars (0 when it gives none). */
+  deposit: number;
+  /** The lender's final (balloon) payment, dollars (0 when none). */
+  balloon: number;
+  /** The lender's term in years, or the site's default term when the lender gives none. */
+  years: number;
+  /** The lender's interest rate, percent per year. */
+  rate: number;
+  /** The establishment fee added to the loan ({@link establishmentFee}). */
+  establishmentFee: number;
+  frequency: FinanceFrequency;
+}
+
+/** The calculator input that reproduces a basis. */
+export function basisInput(basis: RepaymentBasis): RepaymentInput {
+  return { amount: basis.price, deposit: basis.deposit, residual: basis.balloon, term: basis.years, interest: basis.rate, frequency: basis.frequency };
+}
+
+export interface AdvertisedRepayment {
+  basis: RepaymentBasis;
+  /** A figure, or 'Enquire for Finance' when it would be 25 or less. */
+  repayment: Repayment;
+  provider: FinanceProviderConfig;
+  lender: FinanceLenderInfo;
+}
+
+/**
+ * The repayment a vehicle is advertised at where no shopper has entered anything: {@link calculateRepayment}
+ * on its {@link RepaymentBasis} at the site's default frequency (weekly; monthly on monthly-only sites). Null
+ * where the finance rules show no figure ({@link financeEligibility}).
+ */
+export function advertisedRepayment(site: { finance: FinanceConfig; timeZone?: string }, vehicle: FinanceVehicle, now: Date): AdvertisedRepayment | null {
   const eligibility = financeEligibility(site, vehicle, now);
   if (!eligibility.eligible) return null;
   const { provider, lender } = eligibility;
-  const repayment = calculateRepayment(
-    {
-      amount: financePrice(vehicle),
-      term: finite(lender.termYears) && lender.termYears > 0 ? lender.termYears : site.finance.defaultTerm,
-      interest: lender.interestRate!,
-      frequency: { name: 'Weekly', value: 52 },
-      residual: finite(lender.balloon) ? lender.balloon : 0,
-    },
-    { provider, lender },
-  );
-  return repayment.kind === 'payment' ? repayment.payment : null;
+  const basis: RepaymentBasis = {
+    price: financePrice(vehicle),
+    deposit: finite(lender.deposit) && lender.deposit > 0 ? lender.deposit : 0,
+    balloon: finite(lender.balloon) && lender.balloon > 0 ? lender.balloon : 0,
+    years: finite(lender.termYears) && lender.termYears > 0 ? lender.termYears : site.finance.defaultTerm,
+    rate: lender.interestRate!,
+    establishmentFee: establishmentFee(provider, lender),
+    frequency: defaultFrequency(site.finance),
+  };
+  return { basis, repayment: calculateRepayment(basisInput(basis), { provider, lender }), provider, lender };
+}
+
+/**
+ * The weekly figure of {@link advertisedRepayment} (result cards, the search's weekly repayment bands); null
+ * where there is none: not eligible, a monthly-only site, or 'Enquire for Finance'.
+ */
+export function advertisedWeeklyRepayment(site: { finance: FinanceConfig; timeZone?: string }, vehicle: FinanceVehicle, now: Date): number | null {
+  const advertised = advertisedRepayment(site, vehicle, now);
+  if (!advertised || advertised.basis.frequency.value !== 52) return null;
+  return advertised.repayment.kind === 'payment' ? advertised.repayment.payment : null;
 }

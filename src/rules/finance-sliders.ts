@@ -73,25 +73,35 @@ export function loanSliderMax(loanSlider: FinanceConfig['loanSlider'], price: nu
  *   (`finance.termSlider.values`; an empty list means no list);
  * - interest: step 0.5, default range 0.5 to 15 with site variants (7.5-14.5, 9.95-19.95, 4-20,
  *   1-14.5, 5.99-15.99) from `finance.interestSlider`; when `finance.interestLocked` the slider
- *   is disabled with min = max = `finance.interestRate`.
+ *   is disabled at the rate the calculator starts from.
  *
- * `price` is the vehicle's finance price (0 when unknown).
+ * `price` is the vehicle's finance price (0 when unknown). The calculator starts from the vehicle's
+ * advertised basis (the lender's rate and term, the vehicle's price), so each slider also reaches the
+ * value it starts at: a lender rate of 6.99% on a 7.5-14.5 site moves the minimum down to 6.99, a term the
+ * list lacks joins the list. Otherwise the first figure would differ from the one its disclaimer states.
  */
-export function vehiclePageSliders(finance: FinanceConfig, price: number): VehiclePageSliders {
+export function vehiclePageSliders(finance: FinanceConfig, price: number, start?: { amount: number; years: number; rate: number }): VehiclePageSliders {
   const { loanSlider, termSlider, interestSlider } = finance;
-  const values = [...new Set(termSlider.values ?? [])].sort((a, b) => a - b);
+  const values = [...new Set([...(termSlider.values ?? []), ...(termSlider.values?.length && start ? [start.years] : [])])].sort((a, b) => a - b);
   const term: FinanceSlider =
     values.length > 0
       ? { kind: 'list', values, min: values[0]!, max: values[values.length - 1]!, disabled: false }
-      : range(termSlider.min, termSlider.max, termSlider.step);
+      : reaching(range(termSlider.min, termSlider.max, termSlider.step), start?.years);
+  const rate = start?.rate ?? finance.interestRate;
   const interest = finance.interestLocked
-    ? range(finance.interestRate, finance.interestRate, interestSlider.step, true)
-    : range(interestSlider.min, interestSlider.max, interestSlider.step);
+    ? range(rate, rate, interestSlider.step, true)
+    : reaching(range(interestSlider.min, interestSlider.max, interestSlider.step), start?.rate);
   return {
-    amount: range(loanSlider.min, loanSliderMax(loanSlider, price), loanSlider.step),
+    amount: reaching(range(loanSlider.min, loanSliderMax(loanSlider, price), loanSlider.step), start?.amount),
     term,
     interest,
   };
+}
+
+/** The slider widened, where needed, to reach a value. */
+function reaching(slider: RangeSlider, value: number | undefined): RangeSlider {
+  if (value === undefined || !Number.isFinite(value)) return slider;
+  return { ...slider, min: Math.min(slider.min, value), max: Math.max(slider.max, value) };
 }
 
 /**

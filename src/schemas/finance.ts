@@ -82,13 +82,6 @@ export const financeProviderKey = z
   .string()
   .regex(/^[a-z][a-z0-9_-]*$/, 'Finance provider keys are lowercase, e.g. plenti');
 
-/** Repayment frequencies with their periods per year. */
-export const FINANCE_FREQUENCIES = [
-  { name: 'Weekly', value: 52 },
-  { name: 'Fortnightly', value: 26 },
-  { name: 'Monthly', value: 12 },
-] as const;
-
 /**
  * A repayment frequency: its label and how many payments a year it means. The pair must match.
  * @example { name: 'Weekly', value: 52 }

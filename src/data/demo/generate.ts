@@ -350,7 +350,7 @@ function financeLenders(random: Random, key: string, price: number, available: b
     termYears: 5,
     establishmentFees: key === 'quickfin' ? 1360.5 : key === 'mgfinance' ? 1300 : 395,
     totalPayable: payment(principal, rate, 5, 12) * 60,
-    disclaimer: `Indicative only, not a quote. Based on a 5-year secured fixed loan of $30,000 at ${rate}% p.a. Comparison rate range 8.38% to 19.42% p.a. ${available ? '' : 'Not available for this vehicle. '}Approved applicants only; fees, charges and lending criteria apply.`.replace('  ', ' '),
+    disclaimer: `Indicative only, not a quote. The comparison rate is for a 5-year secured fixed loan of $30,000 at ${rate}% p.a.; comparison rates range from 8.38% to 19.42% p.a. ${available ? '' : 'Not available for this vehicle. '}Approved applicants only; fees, charges and lending criteria apply.`.replace('  ', ' '),
   };
   const result: Record<string, unknown> = { [key]: info };
   if (random.chance(0.2)) result.plenti = { ...info, interestRate: rate + 1, comparisonRate: comparison + 1 };

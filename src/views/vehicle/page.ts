@@ -16,7 +16,8 @@ import { dealerComments } from './comments.ts';
 import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor } from './extras.ts';
 import { galleryPictures, galleryView } from './gallery.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
-import { financeSummary, priceBlockView } from './price.ts';
+import { vehicleFinance } from './finance.ts';
+import { priceBlockView } from './price.ts';
 import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
 import { breadcrumbJsonLd, vehicleJsonLd } from './structured-data.ts';
 
@@ -48,7 +49,7 @@ export function vehiclePageView(input: VehiclePageInput) {
   const actions = vehicleActions(vehicle, site);
   const call = price.available ? callBlock(vehicle, site, data.locations) : null;
   const reserve = reserveOffer(vehicle, site, copy);
-  const finance = price.available ? financeSummary(vehicle, site, now) : null;
+  const finance = price.available ? vehicleFinance(vehicle, site, now) : null;
   const mobileBar = price.available
     ? [
         ...(reserve ? [{ label: site.vehicle.reserve.label === 'Buy Online' ? 'Buy Online' : 'Reserve Car Now', href: reserve.href }] : []),

@@ -1,9 +1,7 @@
-/** The price block and the finance block of a vehicle, and the link to apply for finance. */
+/** The price block of a vehicle, and the link to apply for finance (the finance figures are in finance.ts). */
 import { pagePath } from '../../lib/urls.ts';
 import { availabilityView } from '../../rules/availability.ts';
-import { defaultCalculatorState, vehicleFinanceCalculator } from '../../rules/finance-calculator.ts';
-import { disclaimerView, vehicleFinanceDisclaimer } from '../../rules/finance-disclaimer.ts';
-import { financePrice, lenderInfoFor } from '../../rules/finance-eligibility.ts';
+import { financePrice } from '../../rules/finance-eligibility.ts';
 import { marketPriceBadge, type MarketPriceBadge } from '../../rules/market-price.ts';
 import { priceDisplay, type PriceDisplay } from '../../rules/pricing.ts';
 import { isReservable, showFinanceCta } from '../../rules/vehicle-actions.ts';
@@ -46,34 +44,6 @@ function marketBadgeText(badge: MarketPriceBadge | null, vehicle: Pick<Normalise
 }
 
 // ---------------------------------------------------------------- finance
-
-export interface FinanceSummaryView {
-  providerName: string;
-  /** '$123 /wk*' or 'Enquire for Finance'. */
-  paymentText: string;
-  /** '9.87%', or '' when the lender gives none. */
-  comparisonRateText: string;
-  /** The disclaimer, expanded (its default). */
-  disclaimer: string;
-}
-
-/**
- * The finance block: only when the vehicle is eligible for the site's provider (the eligibility
- * rule), with the repayment for the calculator's default state and the lender's comparison rate.
- */
-export function financeSummary(vehicle: NormalisedVehicle, site: SiteConfig, now: Date): FinanceSummaryView | null {
-  const provider = site.finance.provider;
-  if (!provider) return null;
-  const view = vehicleFinanceCalculator(site, vehicle, defaultCalculatorState(site.finance, vehicle), now);
-  if (!view.eligible) return null;
-  const text = vehicleFinanceDisclaimer(site.finance, lenderInfoFor(site.finance, vehicle));
-  return {
-    providerName: provider.name,
-    paymentText: view.paymentText,
-    comparisonRateText: view.comparisonRateText,
-    disclaimer: disclaimerView(text, { toggleEnabled: site.finance.disclaimerToggle }).text,
-  };
-}
 
 /**
  * The finance call-to-action link (provider configured and finance price above 0): the site's

@@ -6,7 +6,9 @@ import {
   calculatorComponentFields,
   comparisonRateRange,
   defaultCalculatorComponentState,
-  defaultCalculatorState,
+  advertisedRepayment,
+  advertisedWeeklyRepayment,
+  basisInput,
   defaultFrequency,
   establishmentFee,
   firstChangeEvent,
@@ -109,6 +111,12 @@ describe('principal and establishment fee', () => {
     expect(loanPrincipal({ amount: 30000, tradeIn: 5000 }, { establishmentFee: 1300 }, lender)).toBe(26300);
     expect(loanPrincipal({ amount: 30000, tradeIn: 0 }, { establishmentFee: 1300 }, lender)).toBe(28300);
     expect(loanPrincipal({ amount: 30000, tradeIn: 5000 }, null, null)).toBe(25000);
+  });
+
+  it("takes a deposit the shopper set, 0 included, before the trade-in and the lender's deposit", () => {
+    const lender = { deposit: 3000, establishmentFees: null };
+    expect(loanPrincipal({ amount: 30000, deposit: 0, tradeIn: 5000 }, { establishmentFee: 1300 }, lender)).toBe(31300);
+    expect(loanPrincipal({ amount: 30000, deposit: 4000 }, { establishmentFee: 1300 }, lender)).toBe(27300);
   });
 });
 
@@ -276,41 +284,41 @@ describe('comparison-rate range', () => {
   });
 });
 
-describe('default calculator state (vehicle page)', () => {
-  it('starts at $30,000, 6 years, 10%, weekly on the platform defaults', () => {
-    expect(defaultCalculatorState(defaults.finance, { price: 45990 })).toEqual({
-      amount: 30000,
-      term: 6,
-      interest: 10,
-      tradeIn: 0,
-      residual: 0,
-      total: null,
-      frequency: WEEKLY,
-    });
+describe('advertised repayment (vehicle page, result card, calculator start)', () => {
+  const NOW = new Date('2025-06-15T02:00:00Z');
+  const quickfin = { interestRate: 10.95, comparisonRate: 11.55, paymentWeek: 120, deposit: 464, balloon: 1392, termYears: 5, establishmentFees: 395 };
+  const mazda: FinanceVehicle = { year: 2018, make: 'Mazda', price: 4640, status: 'in_stock', finance_lenders: { quickfin } };
+
+  it("works the figure out on the vehicle's own price and the lender's deposit, term, rate and balloon, never a default amount", () => {
+    const advertised = advertisedRepayment(northside, mazda, NOW)!;
+    expect(advertised.basis).toEqual({ price: 4640, deposit: 464, balloon: 1392, years: 5, rate: 10.95, establishmentFee: 1360.5, frequency: WEEKLY });
+    // 4,640 - 464 + 1,360.50 = 5,536.50 at 10.95% over 260 weeks with 1,392 discounted: about $23.85 a week, so
+    // the spec's 'Enquire for Finance' (25 or less), where a $30,000 default gave '$151 /wk'.
+    expect(advertised.repayment).toMatchObject({ kind: 'enquire', paymentText: 'Enquire for Finance' });
+    const dearer = advertisedRepayment(northside, { ...mazda, price: 24990, finance_lenders: { quickfin: { ...quickfin, deposit: 2499, balloon: 7497 } } }, NOW)!;
+    const exact = amortisedPayment({ principal: 24990 - 2499 + 1360.5, annualRatePercent: 10.95, years: 5, periodsPerYear: 52, residual: 7497 });
+    // QuickFin rounds to whichever whole dollar is nearer its quoted $120.
+    expect(dearer.repayment.payment).toBe(Math.abs(Math.floor(exact) - 120) <= Math.abs(Math.ceil(exact) - 120) ? Math.floor(exact) : Math.ceil(exact));
   });
 
-  it('starts at the vehicle price when the site says so and the price is above 0 (Bayside MG: 8.5%, 5 years)', () => {
-    expect(defaultCalculatorState(bayside.finance, { price: 45990 })).toMatchObject({ amount: 45990, term: 5, interest: 8.5 });
-    expect(defaultCalculatorState(bayside.finance, { price: 45990, offer_price: 42990 })).toMatchObject({ amount: 42990 });
-    expect(defaultCalculatorState(bayside.finance, { price: 0 })).toMatchObject({ amount: 30000 });
-    expect(defaultCalculatorState(bayside.finance)).toMatchObject({ amount: 30000 });
+  it("uses the offer price, the site's default term when the lender gives none, and monthly figures on monthly-only sites", () => {
+    const offer = advertisedRepayment(northside, { ...mazda, price: 26990, offer_price: 24990, finance_lenders: { quickfin: { ...quickfin, termYears: null } } }, NOW)!;
+    expect(offer.basis).toMatchObject({ price: 24990, years: northside.finance.defaultTerm });
+    const monthly = siteWith('  monthlyOnly: true\n  provider: { key: quickfin, name: QuickFin, eligibility: weekly-payment }\n');
+    expect(advertisedRepayment(monthly, { ...mazda, price: 24990 }, NOW)!.basis.frequency).toEqual(MONTHLY);
+    expect(advertisedWeeklyRepayment(monthly, { ...mazda, price: 24990 }, NOW)).toBeNull();
   });
 
-  it('uses the configured interest rate (Summit: 7.5) and monthly on monthly-only sites', () => {
-    expect(defaultCalculatorState(summit.finance, { price: 45990 })).toMatchObject({ amount: 30000, interest: 7.5, term: 6 });
-    expect(defaultCalculatorState(siteWith('  monthlyOnly: true\n').finance).frequency).toEqual(MONTHLY);
+  it('gives nothing where the vehicle is not eligible', () => {
+    expect(advertisedRepayment(northside, { ...mazda, status: 'sold' }, NOW)).toBeNull();
+    expect(advertisedRepayment(defaults, mazda, NOW)).toBeNull();
   });
 
-  it('keeps every starting value on its slider', () => {
-    // Northside's term slider stops at 5, below the default term of 6.
-    expect(defaultCalculatorState(northside.finance).term).toBe(5);
-    // Bayside's loan slider stops at 100,000 (no maxFromPrice).
-    expect(defaultCalculatorState(bayside.finance, { price: 120000 }).amount).toBe(100000);
-    expect(defaultCalculatorState(bayside.finance, { price: 800 }).amount).toBe(1000);
-    const fromPrice = siteWith('  amountFromPrice: true\n  loanSlider: { maxFromPrice: true }\n');
-    expect(defaultCalculatorState(fromPrice.finance, { price: 120000 }).amount).toBe(120000);
-    const listed = siteWith('  termSlider: { values: [3, 5, 7] }\n  defaultTerm: 6\n');
-    expect(defaultCalculatorState(listed.finance).term).toBe(5);
+  it('is reproduced by the calculator from its basis', () => {
+    const advertised = advertisedRepayment(bayside, { year: 2024, make: 'MG', price: 30000, status: 'in_stock', finance_lenders: { mgfinance: { interestRate: 10.95, comparisonRate: 11.55, paymentMonth: 600, deposit: 3000, balloon: 9000, termYears: 5 } } }, NOW)!;
+    expect(calculateRepayment(basisInput(advertised.basis), { provider: advertised.provider, lender: advertised.lender })).toEqual(advertised.repayment);
+    // Bayside's own 8.5% is a calculator setting, not what this lender's figure is worked out on.
+    expect(advertised.basis.rate).toBe(10.95);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   formatListedFees,
   licensedCreditProviderSentence,
   listedFeesSentence,
+  repaymentBasisSentence,
   standardFinanceDisclaimer,
   vehicleFinanceDisclaimer,
 } from '../../../src/rules/finance-disclaimer.ts';
@@ -132,5 +133,34 @@ describe('vehicle finance disclaimer', () => {
     expect(vehicleFinanceDisclaimer(summit.finance, { disclaimer: '   ' })).toBe(standard);
     expect(vehicleFinanceDisclaimer(summit.finance, { disclaimer: null })).toBe(standard);
     expect(vehicleFinanceDisclaimer(summit.finance, null)).toBe(standard);
+  });
+});
+
+describe("the sentence stating a figure's basis", () => {
+  const WEEKLY = { name: 'Weekly', value: 52 } as const;
+  const basis = { price: 24990, deposit: 2499, balloon: 7497, years: 5, rate: 8.5, establishmentFee: 1300, frequency: WEEKLY };
+  const payment = { kind: 'payment', payment: 151, total: 40560, principal: 23791, establishmentFee: 1300, paymentText: '$151 /wk*', totalText: '$40,560' } as const;
+
+  it('names the figure and every number it is worked out on', () => {
+    expect(repaymentBasisSentence(basis, payment)).toBe(
+      '*The estimate of $151 per week is worked out on a price of $24,990, less a deposit of $2,499, plus an establishment fee of $1,300, over 5 years at 8.5% p.a., with a final (balloon) payment of $7,497.',
+    );
+  });
+
+  it('says when there is no deposit, fee or balloon, keeps cents, and names the frequency and a single year', () => {
+    const plain = { ...basis, deposit: 0, balloon: 0, establishmentFee: 1360.5, years: 1, rate: 10.95, frequency: { name: 'Monthly', value: 12 } as const };
+    expect(repaymentBasisSentence(plain, { ...payment, payment: 2300 })).toBe(
+      '*The estimate of $2,300 per month is worked out on a price of $24,990, with no deposit, plus an establishment fee of $1,360.50, over 1 year at 10.95% p.a., with no final (balloon) payment.',
+    );
+  });
+
+  it("says the figure is too small to estimate where the calculator shows 'Enquire for Finance'", () => {
+    const enquire = { kind: 'enquire', payment: null, total: null, paymentText: 'Enquire for Finance', totalText: '' } as const;
+    expect(repaymentBasisSentence({ ...basis, price: 4640 }, enquire)).toMatch(/^\*Repayments worked out on a price of \$4,640, .* are too small to estimate here: please enquire for finance\.$/);
+  });
+
+  it('leaves out the assumed deposit and final payment of the standard text where a basis is stated', () => {
+    expect(vehicleFinanceDisclaimer(summit.finance, null)).toContain('Estimates assume a 10.0% deposit and 30.0% final payment.');
+    expect(vehicleFinanceDisclaimer(summit.finance, null, { basisStated: true })).not.toContain('Estimates assume');
   });
 });

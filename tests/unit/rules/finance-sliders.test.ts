@@ -94,6 +94,23 @@ describe('vehicle-page interest slider', () => {
     const site = siteWith('  interestLocked: true\n  interestRate: 8.99\n');
     expect(vehiclePageSliders(site.finance, 0).interest).toEqual({ kind: 'range', min: 8.99, max: 8.99, step: 0.5, disabled: true });
   });
+
+  it("reaches the vehicle's advertised figures, so the calculator starts at the figure its disclaimer states", () => {
+    // Summit's interest slider runs 7.5-14.5; a lender rate of 6.99% moves the minimum, a $160,000 car the loan maximum.
+    const summit = findSite(loadAllSiteConfigs('sites'), 'summit-motor-group');
+    const sliders = vehiclePageSliders(summit.finance, 160000, { amount: 160000, years: 5, rate: 6.99 });
+    expect(sliders.interest).toMatchObject({ min: 6.99, max: 14.5 });
+    expect(sliders.amount.max).toBe(168000);
+    const bayside = findSite(loadAllSiteConfigs('sites'), 'bayside-mg');
+    expect(vehiclePageSliders(bayside.finance, 160000, { amount: 160000, years: 5, rate: 8.5 }).amount.max).toBe(160000);
+    // A term the configured list lacks joins it; a locked rate is the lender's.
+    const listed = siteWith('  termSlider: { values: [3, 7] }\n  interestLocked: true\n');
+    const start = vehiclePageSliders(listed.finance, 30000, { amount: 30000, years: 5, rate: 9.49 });
+    expect(start.term).toMatchObject({ kind: 'list', values: [3, 5, 7] });
+    expect(start.interest).toMatchObject({ min: 9.49, max: 9.49, disabled: true });
+    // Values inside the bounds change nothing.
+    expect(vehiclePageSliders(bayside.finance, 30000, { amount: 30000, years: 5, rate: 8.5 })).toEqual(vehiclePageSliders(bayside.finance, 30000));
+  });
 });
 
 describe('clamping a value into a slider', () => {

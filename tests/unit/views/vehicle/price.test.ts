@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { financeSummary, priceBlockView } from '../../../../src/views/vehicle/price.ts';
-import { NOW, site, vehicle } from './fixtures.ts';
+import { priceBlockView } from '../../../../src/views/vehicle/price.ts';
+import { site, vehicle } from './fixtures.ts';
 
 describe('price block', () => {
   it('shows the price with its was-price, a market badge against the state average and the reserved flag', () => {
@@ -17,23 +17,5 @@ describe('price block', () => {
 
   it('shows SOLD and the similar-vehicle enquiry instead of a price', () => {
     expect(priceBlockView(vehicle({ status: 'sold' }), site())).toEqual({ available: false, message: 'SOLD', enquiryLabel: 'Find Me Something Similar' });
-  });
-});
-
-describe('finance summary', () => {
-  const quickfin = 'finance:\n  provider: { key: quickfin, name: QuickFin, eligibility: weekly-payment }\n';
-  const lender = { quickfin: { interestRate: 10.95, comparisonRate: 11.554, paymentWeek: 120, disclaimer: 'Indicative only. Comparison rate range 8.38% to 19.42% p.a.' } };
-
-  it('shows the weekly repayment for the default calculator state and the comparison rate', () => {
-    const summary = financeSummary(vehicle({ finance_lenders: lender }), site(quickfin), NOW);
-    expect(summary).not.toBeNull();
-    expect(summary!.paymentText).toMatch(/^\$\d{2,3} \/wk\*$/);
-    expect(summary!.comparisonRateText).toBe('11.55%');
-    expect(summary!.disclaimer.startsWith('Indicative only.')).toBe(true);
-  });
-
-  it('is hidden when the vehicle is not eligible or the site has no provider', () => {
-    expect(financeSummary(vehicle({ finance_lenders: lender, price: 400 }), site(quickfin), NOW)).toBeNull();
-    expect(financeSummary(vehicle({ finance_lenders: lender }), site(), NOW)).toBeNull();
   });
 });
