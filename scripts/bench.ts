@@ -16,6 +16,7 @@ import { readSnapshot } from '../src/data/snapshot-files.ts';
 import { sign } from '../src/ops/signature.ts';
 import { OpsStore } from '../src/ops/store.ts';
 import { searchBudgets } from './bench-search.ts';
+import { vehicleBudgets } from './bench-vehicle.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 const run = promisify(execFile);
@@ -66,6 +67,8 @@ await runCli(async () => {
   console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
   const incremental = await incrementalSection(vehicles > 1000 ? [1000, vehicles] : [vehicles]);
   const search = await searchBudgets({ siteDir: path.join(work, 'out', BENCH_SITE) });
+  console.log('Vehicle page budgets (typical and largest page of the bench site):');
+  const vehiclePages = await vehicleBudgets({ outDir: path.join(work, 'out'), sites: [BENCH_SITE], runs: 3 });
   const result = {
     vehicles,
     pages: measured.pages,
@@ -76,6 +79,7 @@ await runCli(async () => {
     imageTransforms: measured.imageTransforms,
     incremental,
     search,
+    vehiclePages,
   };
   console.log(
     `\n${vehicles} vehicles -> ${result.pages} pages in ${result.wallSeconds} s wall; render ${result.pagesPerSecond} pages/s; ` +
