@@ -28,6 +28,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
+import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
@@ -378,6 +379,11 @@ export async function updateLiveSite(
     const processed = await processImages(jobs, { feedRoot: path.resolve(root, FEED_ROOT), cacheDir: path.resolve(root, 'data', 'image-cache'), outDir: releaseDir });
     for (const [source, sizes] of Object.entries(processed.index)) images[source] = { ...images[source], ...sizes };
     imageTransforms = processed.transforms;
+  }
+  const newVideos = videoSources(changedVehicles).filter((source) => !images[source]?.video);
+  if (newVideos.length > 0 && !site.images.cdn) {
+    const published = await publishVideos(newVideos, { feedRoot: path.resolve(root, FEED_ROOT), outDir: releaseDir });
+    Object.assign(images, withVideos(images, published.index));
   }
   lap('images');
 

@@ -99,7 +99,7 @@ export function frameForKey(frame: number, key: string, count: number): number |
  * Spec 4 and 9: auto-rotation runs unless the site disables it, never for a shopper who asks for reduced
  * motion, and stops for good once the shopper turns the vehicle.
  */
-export function autoRotates(site: SpinSite, options: { reducedMotion: boolean; interacted: boolean }): boolean {
+export function autoRotates(site: { vehicle: Pick<SiteConfig['vehicle'], 'spinAutoRotate'> }, options: { reducedMotion: boolean; interacted: boolean }): boolean {
   return site.vehicle.spinAutoRotate && !options.reducedMotion && !options.interacted;
 }
 
