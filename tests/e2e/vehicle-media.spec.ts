@@ -55,7 +55,7 @@ test.describe('vehicle gallery', () => {
 
     await thumbs(page).nth(3).click();
     const slide4 = page.locator('#photo-4');
-    await expect.poll(async () => Math.abs((await strip(page).evaluate((el) => el.scrollLeft)) - (await slide4.evaluate((el) => el.offsetLeft)))).toBeLessThan(2);
+    await expect.poll(async () => Math.abs((await strip(page).evaluate((el) => el.scrollLeft)) - (await slide4.evaluate((el) => (el as HTMLElement).offsetLeft)))).toBeLessThan(2);
     await expect(thumbs(page).nth(3)).toHaveAttribute('aria-current', 'true');
     const after = await page.evaluate(() => ({ url: location.href, history: history.length, y: window.scrollY }));
     expect(after).toEqual(before);
@@ -150,7 +150,9 @@ test.describe('vehicle gallery', () => {
     expect(await video.locator('source').getAttribute('src')).toMatch(/^\/videos\/[0-9a-f]{16}\.webm$/);
     await video.scrollIntoViewIfNeeded();
     await strip(page).evaluate((el) => el.scrollTo({ left: (el.querySelector('video')!.closest('figure') as HTMLElement).offsetLeft }));
-    await video.click();
+    // The browser's own controls: Space on the focused video plays it.
+    await video.focus();
+    await page.keyboard.press('Space');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
     expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await video.evaluate((v: HTMLVideoElement) => v.pause());
@@ -161,7 +163,8 @@ test.describe('vehicle gallery', () => {
     for (let i = 1; i < index; i++) await page.keyboard.press('ArrowRight');
     const player = dialog.locator('video[data-lightbox-video]');
     await expect(player).toBeVisible();
-    await player.click();
+    await player.focus();
+    await page.keyboard.press('Space');
     await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-video.png`) });
   });
@@ -279,6 +282,10 @@ test.describe('360 spin viewer', () => {
       if (site.vehicle.spinDefaultView === 'gallery') await page.getByRole('tab', { name: 'Spin' }).click();
       await expect(stage(page)).toHaveAttribute('data-spin-ready', 'true', { timeout: 15_000 });
       await page.screenshot({ path: testInfo.outputPath(`${site.slug}-spin-${width}.png`) });
+      // Touched once, so it holds still while the two views are compared.
+      await stage(page).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.locator('[data-spin-viewer]')).toHaveAttribute('data-spin-rotating', 'false');
       const opener = page.locator('[data-spin-viewer] > button', { hasText: 'Full screen' });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: `360° view of the ${vehicle.display_name}, full screen` });

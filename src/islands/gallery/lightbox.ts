@@ -17,6 +17,8 @@ export interface LightboxOptions {
   onClose: (slide: number) => void;
 }
 
+import { keepFocusInside } from './focus.ts';
+
 /** A swipe must travel this far sideways (px) to change photo. */
 const SWIPE_PX = 50;
 
@@ -98,6 +100,10 @@ export function openLightbox(options: LightboxOptions): void {
   next.addEventListener('click', () => go(1));
   close.addEventListener('click', () => dialog.close());
   dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Tab') {
+      keepFocusInside(dialog, event);
+      return;
+    }
     // A focused video keeps its own arrow keys (seeking).
     if ((event.target as Element).closest('video')) return;
     if (event.key === 'ArrowRight') go(1);

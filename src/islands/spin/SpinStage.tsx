@@ -92,10 +92,10 @@ export function SpinStage(props: SpinStageProps) {
       ) : (
         <>
           {placeholder && <img src={placeholder} width={width} height={height} alt="" className="h-full w-full object-cover" />}
-          <div role="status" className="absolute inset-0 flex items-center justify-center bg-slate-900/20">
+          <div role="status" aria-label={`Loading 360° view, ${loaded} of ${frames.length} pictures`} className="absolute inset-0 flex items-center justify-center bg-slate-900/20">
             <span className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-slate-900 shadow">
               <span aria-hidden="true" className="block h-4 w-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent motion-reduce:animate-none" />
-              Loading 360° view{frames.length > 0 ? ` (${loaded} of ${frames.length})` : ''}
+              Loading 360° view
             </span>
           </div>
         </>

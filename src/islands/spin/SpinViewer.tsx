@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { SPIN_AUTO_ROTATE_MS, autoRotates, frameForDrag, frameForKey, preloadState, type DragOrigin } from '../../rules/spin.ts';
 import type { SpinViewerProps } from '../../views/vehicle/gallery.ts';
+import { keepFocusInside } from '../gallery/focus.ts';
 import { SpinStage } from './SpinStage.tsx';
 
 type StageView = 'spinner' | 'interior';
@@ -142,6 +143,9 @@ export default function SpinViewer(props: SpinViewerProps) {
         ref={dialog}
         aria-label={`360° view of the ${props.name}, full screen`}
         className="m-0 h-dvh max-h-none w-screen max-w-none border-0 bg-slate-950 p-0 text-white backdrop:bg-slate-950"
+        onKeyDown={(event) => {
+          if (event.key === 'Tab' && dialog.current) keepFocusInside(dialog.current, event.nativeEvent);
+        }}
         onClose={() => {
           setFull(false);
           opener.current?.focus();
