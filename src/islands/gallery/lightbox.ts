@@ -79,6 +79,8 @@ export function openLightbox(options: LightboxOptions): void {
       const img = picture?.querySelector('img');
       if (picture && img) {
         img.loading = 'eager';
+        // A mouse swipe must not start dragging the picture away.
+        img.draggable = false;
         img.className = 'max-h-full max-w-full object-contain';
         picture.className = 'contents';
         media = picture;
@@ -123,6 +125,7 @@ export function openLightbox(options: LightboxOptions): void {
     swipe = null;
     if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) go(dx < 0 ? 1 : -1);
   });
+  stage.addEventListener('dragstart', (event) => event.preventDefault());
   stage.addEventListener('pointercancel', () => {
     swipe = null;
   });
