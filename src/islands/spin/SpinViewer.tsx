@@ -158,7 +158,7 @@ export default function SpinViewer(props: SpinViewerProps) {
               <button
                 ref={closer}
                 type="button"
-                className="inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-white/10 px-3 font-semibold hover:bg-white/20 focus-visible:outline-3 focus-visible:outline-white"
+                className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center whitespace-nowrap rounded bg-white/10 px-3 font-semibold hover:bg-white/20 focus-visible:outline-3 focus-visible:outline-white"
                 onClick={() => setFull(false)}
               >
                 Close
