@@ -28,7 +28,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
-import { publishVideos, videoSources, withVideos } from './videos.ts';
+import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './videos.ts';
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
@@ -435,6 +435,7 @@ export async function updateLiveSite(
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);
+    await removeUnusedVideos(releaseDir, data.vehicles, images);
   }
   if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
     await writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));

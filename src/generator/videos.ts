@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, realpath, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, realpath, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImageIndex } from '../views/images.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -89,4 +89,11 @@ export function withVideos(images: ImageIndex, videos: Record<string, string>): 
   const merged: ImageIndex = { ...images };
   for (const [source, url] of Object.entries(videos)) merged[source] = { ...merged[source], video: url };
   return merged;
+}
+
+/** Video files no vehicle of the site uses any more are removed, as a full build would not link them. */
+export async function removeUnusedVideos(releaseDir: string, vehicles: readonly Pick<NormalisedVehicle, 'video_url'>[], images: ImageIndex): Promise<void> {
+  const used = new Set(videoSources(vehicles).map((source) => images[source]?.video).filter((url): url is string => Boolean(url)).map((url) => path.basename(url)));
+  const dir = path.join(releaseDir, 'videos');
+  for (const file of await readdir(dir).catch(() => [] as string[])) if (!used.has(file)) await unlink(path.join(dir, file)).catch(() => {});
 }
