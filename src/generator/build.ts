@@ -13,6 +13,7 @@ import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
+import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
 import { renderRoutes } from './render-pool.ts';
@@ -202,9 +203,11 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         },
       });
       progress.stop(site.slug);
+      // Videos in the feed folder are served beside the photos (src/generator/videos.ts).
+      const videos = await publishVideos(videoSources(data.vehicles), { feedRoot: path.resolve(root, FEED_ROOT), outDir: releaseDir });
       report.imageTransforms = result.transforms;
-      report.skippedImages = result.skipped;
-      return result.index;
+      report.skippedImages = [...result.skipped, ...videos.skipped];
+      return withVideos(result.index, videos.index);
     });
 
     const rendered = await timed('render', async () => {

@@ -28,6 +28,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
+import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './videos.ts';
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
@@ -379,6 +380,11 @@ export async function updateLiveSite(
     for (const [source, sizes] of Object.entries(processed.index)) images[source] = { ...images[source], ...sizes };
     imageTransforms = processed.transforms;
   }
+  const newVideos = videoSources(changedVehicles).filter((source) => !images[source]?.video);
+  if (newVideos.length > 0 && !site.images.cdn) {
+    const published = await publishVideos(newVideos, { feedRoot: path.resolve(root, FEED_ROOT), outDir: releaseDir });
+    Object.assign(images, withVideos(images, published.index));
+  }
   lap('images');
 
   const publicFiles = listPublicFiles(options.appRoot);
@@ -429,6 +435,7 @@ export async function updateLiveSite(
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     await removeUnusedImages(releaseDir, data, images, site);
+    await removeUnusedVideos(releaseDir, data.vehicles, images);
   }
   if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
     await writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));

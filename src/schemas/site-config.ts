@@ -250,6 +250,15 @@ const VehiclePageSchema = z
     spinDefaultView: z.enum(['spinner', 'gallery']).default('spinner'),
     /** Spin viewer rotates by itself every 100 ms until touched. */
     spinAutoRotate: z.boolean().default(true),
+    /**
+     * External 360 viewer shown in an iframe for vehicles that have a `spin_code`; `{code}` is replaced by
+     * the URL-encoded code. Unset: no external viewer (vehicles with spin frames use the built-in one).
+     * @example "https://spins.example.com/view/{code}"
+     */
+    spinExternalViewerUrl: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => url.includes('{code}') || url.includes('%7Bcode%7D'), 'a URL containing {code}, e.g. https://spins.example.com/view/{code}')
+      .optional(),
     /** Copy-link confirmation: `inline` shows "Copied" for 1.5 s, `toast` a 3 s toast. */
     copyConfirmation: z.enum(['inline', 'toast']).default('inline'),
     /** Title of the enquiry dialog. */

@@ -22,7 +22,10 @@ export interface ImageRendition {
  * Renditions of every source image a site uses, keyed by the source path or
  * URL exactly as the feed gives it. Built by the image pipeline before rendering.
  */
-export type ImageIndex = Record<string, Partial<Record<ImageSize, ImageRendition>>>;
+export type ImageIndex = Record<string, ImageIndexEntry>;
+
+/** A source's renditions by size; a video from the feed folder has its published file (`/videos/...`) instead. */
+export type ImageIndexEntry = Partial<Record<ImageSize, ImageRendition>> & { video?: string };
 
 /** What a <picture> element needs. */
 export interface PictureData {

@@ -14,7 +14,8 @@ import {
   type CatalogModel,
   type Colour,
 } from './catalog.ts';
-import { ANGLES, SPIN_FRAMES, photoPath, spinFramePath, type PoolRequest } from './images.ts';
+import { ANGLES, SPIN_FRAMES, photoPath, spinFramePath, videoPath, type PoolRequest } from './images.ts';
+import { spinHotspotPositions } from './turntable.ts';
 
 /**
  * Deterministic demo feeds for the demo dealers. Everything is derived from
@@ -363,7 +364,7 @@ interface VehicleContext {
   asOf: number;
   profile: SiteProfile;
   locations: Array<Record<string, unknown>>;
-  pool: { photos: Set<string>; spins: Set<string> };
+  pool: { photos: Set<string>; spins: Set<string>; videos: Set<string> };
 }
 
 function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> {
@@ -379,9 +380,11 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const age = currentYear - year;
   const badge = random.pick(model.badges);
   const series = model.series && random.chance(0.5) ? random.pick(model.series) : null;
-  // Spin sets are shot in white, so a handful of sets serves every spin vehicle.
-  const hasSpin = index % 97 === 5;
-  const colour: Colour = hasSpin ? 'White' : random.pick(COLOURS);
+  // Spin sets are mostly shot in white, so a handful of sets serves most spin vehicles; a few early
+  // vehicles of every site have a set in their own colour, so each demo site has several to show.
+  const whiteSpin = index % 97 === 5;
+  const colour: Colour = whiteSpin ? 'White' : random.pick(COLOURS);
+  const hasSpin = whiteSpin || (index < 200 && index % 40 === 27);
   const itemType = model.body === 'Motorcycle' ? 'motorcycle' : model.body === 'Truck' ? 'truck' : model.body === 'Caravan' ? 'caravan' : 'car';
   const km = carType === 'new' ? random.int(0, 25) : carType === 'demo' ? random.int(500, 9000) : Math.min(400_000, age * random.int(9_000, 24_000) + random.int(0, 5000));
   const depreciation = carType === 'new' ? 1 : carType === 'demo' ? 0.92 : Math.max(0.15, 0.85 - age * 0.06 - km / 1_000_000);
@@ -432,6 +435,8 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const hasVideo = random.chance(0.05);
   if (hasVideo) images.splice(1, 0, { image: photoPath(model.body, colour, 'side'), thumb: photoPath(model.body, colour, 'side'), isVideo: true });
   if (hasSpin) ctx.pool.spins.add(`${model.body}|${colour}`);
+  if (hasVideo) ctx.pool.videos.add(`${model.body}|${colour}`);
+  const hotspotAt = hasSpin ? spinHotspotPositions(model.body) : null;
 
   const name = `${year} ${model.make} ${model.model} ${badge}`;
   const fuel = model.fuel;
@@ -491,21 +496,23 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
     images,
     primary_image_url: images[0]?.image ?? null,
     photos_count: images.length,
-    video_url: hasVideo ? `https://media.dealer-platform.example/video/${stocknum}.mp4` : null,
+    // A walk-round clip in the feed folder, served by the site like the photos.
+    video_url: hasVideo ? videoPath(model.body, colour) : null,
     spin_images: hasSpin ? Array.from({ length: SPIN_FRAMES }, (_, f) => spinFramePath(model.body, colour, f)) : null,
     spin_interior_image: hasSpin ? photoPath(model.body, colour, 'interior') : null,
-    hotspots: hasSpin
+    hotspots: hotspotAt
       ? {
           exterior: [
             { id: 'h1', description: 'LED headlights with automatic high beam', anchors: null },
             { id: 'h2', description: '18-inch alloy wheels', anchors: null },
           ],
           interior: [{ id: 'h3', description: '12.3-inch touchscreen', anchors: null }],
+          // Percent of the frame, where the drawing puts the headlight (frame 1) and the front wheel (frame 10).
           exteriorHotspotPositions: [
-            { hotspotId: 'h1', activeAngle: 0, posX: 0.78, posY: 0.52 },
-            { hotspotId: 'h2', activeAngle: 9, posX: 0.32, posY: 0.72 },
+            { hotspotId: 'h1', activeAngle: 0, ...hotspotAt.headlight },
+            { hotspotId: 'h2', activeAngle: 9, ...hotspotAt.wheel },
           ],
-          interiorHotspotPositions: [{ hotspotId: 'h3', activeAngle: 0, posX: 0.5, posY: 0.4 }],
+          interiorHotspotPositions: [{ hotspotId: 'h3', activeAngle: 0, posX: 60, posY: 62 }],
         }
       : null,
     standardEquipment: Array.from({ length: random.int(4, 14) }, (_, i) => EQUIPMENT[(index + i * 3) % EQUIPMENT.length]),
@@ -620,7 +627,7 @@ export function generateSiteFeed(slug: string, vehicles: number, seed: number, a
     location.average_rating = Math.round(average * 10) / 10;
     location.reviews = { average_rating: Math.round(average * 10) / 10, count: own.length };
   }
-  const pool = { photos: new Set<string>(['SUV|White']), spins: new Set<string>() };
+  const pool = { photos: new Set<string>(['SUV|White']), spins: new Set<string>(), videos: new Set<string>() };
   const ctx: VehicleContext = { ...base, locations, pool };
   const list = Array.from({ length: vehicles }, (_, i) => vehicleAt(ctx, i));
   const dealerships = locations.map((l) => ({ id: l.dealership_id, name: l.name, slug: l.dealership_slug, average_rating: l.average_rating, review_count: l.review_count }));
@@ -633,7 +640,7 @@ export function generateSiteFeed(slug: string, vehicles: number, seed: number, a
       reviews,
       dealerships,
     },
-    pool: { photos: [...pool.photos].sort().map(split), spins: [...pool.spins].sort().map(split) },
+    pool: { photos: [...pool.photos].sort().map(split), spins: [...pool.spins].sort().map(split), videos: [...pool.videos].sort().map(split) },
   };
 }
 

@@ -7,7 +7,7 @@ import { collectSnapshot } from '../pull.ts';
 import { loadSiteContent } from '../site-data.ts';
 import { fileSource } from '../sources/file.ts';
 import { DEFAULT_SEED, DEFAULT_SIZES, generateSiteFeed, splitSizes } from './generate.ts';
-import { writeImagePool } from './images.ts';
+import { SPIN_FRAMES, writeImagePool } from './images.ts';
 import type { Body, Colour } from './catalog.ts';
 
 export interface DemoDataOptions {
@@ -63,6 +63,7 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
   const started = performance.now();
   const photos = new Map<string, [Body, Colour]>();
   const spins = new Map<string, [Body, Colour]>();
+  const videos = new Map<string, [Body, Colour]>();
   for (const site of sites) {
     const { feed, pool } = generateSiteFeed(site.slug, sizes[site.slug]!, seed, asOf);
     const dir = feedDirOf(site, root);
@@ -72,9 +73,10 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
     await writeFileAtomic(path.join(dir, 'meta.json'), `${JSON.stringify(feed.meta, null, 2)}\n`);
     for (const p of pool.photos) photos.set(p.join('|'), p);
     for (const s of pool.spins) spins.set(s.join('|'), s);
+    for (const v of pool.videos ?? []) videos.set(v.join('|'), v);
   }
-  const written = await writeImagePool(path.resolve(root, FEED_ROOT), { photos: [...photos.values()], spins: [...spins.values()] });
-  log(`Image pool: ${photos.size * 4 + spins.size * 36} placeholder photos (${written} new) in ${FEED_ROOT}/images`);
+  const written = await writeImagePool(path.resolve(root, FEED_ROOT), { photos: [...photos.values()], spins: [...spins.values()], videos: [...videos.values()] });
+  log(`Image pool: ${photos.size * 4 + spins.size * SPIN_FRAMES} placeholder photos and ${videos.size} walk-round videos (${written} new files) in ${FEED_ROOT}/images and ${FEED_ROOT}/videos`);
 
   const summaries: DemoSiteSummary[] = [];
   for (const site of sites) {
