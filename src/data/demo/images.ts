@@ -96,7 +96,7 @@ async function walkRoundVideo(body: Body, colour: Colour): Promise<Buffer> {
       return vp8FrameOfWebp(webp);
     }),
   );
-  return webmOfVp8Frames(frames, VIDEO);
+  return await webmOfVp8Frames(frames, VIDEO);
 }
 
 /**
