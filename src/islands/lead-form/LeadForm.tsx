@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { initialValues, specRules, type FormSpec } from '../../forms/definitions.ts';
 import { leadFields, validateLead } from '../../forms/lead-validation.ts';
+import { queryPrefill } from '../../forms/prefill.ts';
 import { newLeadKey, submitLead } from '../../forms/submit.ts';
 import { track, trackConversion } from '../../lib/analytics.ts';
 import { submitServiceStep } from '../../rules/service-booking.ts';
@@ -56,11 +57,8 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
       const next = { ...current };
       const shown = new Set(spec.steps.flatMap((s) => s.fields.map((f) => f.name)));
       for (const name of REMEMBERED_FIELDS) if (shown.has(name) && !next[name] && remembered[name]) next[name] = remembered[name]!;
-      for (const name of spec.prefillFromQuery) {
-        const value = query.get(name);
-        if (value && (shown.has(name) || name in spec.hidden || ['car_id', 'car_type', 'vin'].includes(name))) next[name] = value.slice(0, 200);
-      }
-      return next;
+      // A link to a form page names the vehicle it is about (/finance/?car_id=...&vehiclePriceBudget=...).
+      return { ...next, ...queryPrefill(spec, query) };
     });
   }, [spec]);
 
