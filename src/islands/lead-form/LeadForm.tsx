@@ -23,6 +23,8 @@ export interface LeadFormProps {
   before?: React.ReactNode;
   /** Where to go once the lead is stored. */
   successPath?: string;
+  /** Called once the form has mounted (a dialog moves focus into it). */
+  onReady?: () => void;
 }
 
 /** Errors of the fields on one step; the last step also owns the rest (the terms checkbox). */
@@ -33,7 +35,7 @@ function stepErrors(spec: FormSpec, step: number, errors: readonly FieldError[])
   return errors.filter((e) => here.has(e.field) || (last && !anywhere.has(e.field)));
 }
 
-export default function LeadForm({ spec, headingLevel, before, successPath = '/success/' }: LeadFormProps) {
+export default function LeadForm({ spec, headingLevel, before, successPath = '/success/', onReady }: LeadFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialValues(spec), ...spec.hidden }));
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -48,6 +50,11 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
   const focusTarget = useRef<'summary' | 'step' | null>(null);
 
   // After hydration (the first render matches the static HTML): steps, remembered details, query prefill.
+  useEffect(() => {
+    // Once, when the form first mounts.
+    onReady?.();
+  }, []);
+
   useEffect(() => {
     setEnhanced(true);
     setPage(window.location.pathname + window.location.search);

@@ -152,7 +152,7 @@ export function LeadFormView(props: LeadFormViewProps) {
   return (
     <section aria-labelledby={headingId} id={spec.id} className="scroll-mt-4">
       {props.before}
-      <Heading id={headingId} className="text-2xl font-bold">
+      <Heading id={headingId} className="text-2xl font-bold" tabIndex={props.headingLevel === 1 ? -1 : undefined}>
         {spec.heading}
       </Heading>
       {spec.intro && <p className="mt-2 text-slate-800">{spec.intro}</p>}
