@@ -202,14 +202,14 @@ export function renderVehiclePdf(content: VehiclePdfContent): Promise<Buffer> {
   if (content.specs.length > 0) {
     heading('All Specifications');
     twoColumns(content.specs, (spec, x, y, cellWidth) => {
-      const labelWidth = cellWidth * 0.45;
-      const valueWidth = cellWidth - labelWidth - 6;
+      const labelWidth = cellWidth * 0.5;
+      const valueWidth = cellWidth - labelWidth - 8;
       const label = winAnsi(spec.label);
       const value = winAnsi(spec.value);
       doc.fontSize(10);
       if (x > -10_000) {
         doc.font('Helvetica').fillColor(GREY).text(label, x, y, { width: labelWidth });
-        doc.font('Helvetica-Bold').fillColor(INK).text(value, x + labelWidth + 6, y, { width: valueWidth });
+        doc.font('Helvetica-Bold').fillColor(INK).text(value, x + labelWidth + 8, y, { width: valueWidth });
       }
       return Math.max(doc.font('Helvetica').heightOfString(label, { width: labelWidth }), doc.font('Helvetica-Bold').heightOfString(value, { width: valueWidth }));
     });

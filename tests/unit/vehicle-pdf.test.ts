@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullSite } from '../../src/data/pull.ts';
 import { loadAllSiteConfigs, findSite } from '../../src/data/site-config.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { loadOpsConfig } from '../../src/ops/config.ts';
 import { createPublicApi } from '../../src/ops/leads-api.ts';
+import { createOpsServer } from '../../src/ops/server.ts';
+import { SiteQueue } from '../../src/ops/site-queue.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import { VehicleLookup } from '../../src/ops/vehicle-lookup.ts';
 import { VehiclePdfs } from '../../src/ops/vehicle-pdf-api.ts';
@@ -155,6 +158,22 @@ describe('GET /api/cars/{slug}/pdf', () => {
     const pdfs = new VehiclePdfs(root);
     const result = await pdfs.pdf({ ...site, features: { ...site.features, print: 'page' } }, listed.slug);
     expect(result).toEqual({ ok: false, status: 404, reason: `Test Motors offers a printable page rather than a PDF: /cars/${listed.slug}/print/` });
+  });
+});
+
+describe('the ops server', () => {
+  it('answers the same route beside its leads API', async () => {
+    const config = loadOpsConfig({ OPS_ADMIN_TOKEN: 'test-admin-token-0123456789' });
+    const queue = new SiteQueue(async () => ({ status: 'published', kind: 'incremental', pages: 0, durationMs: 0 }), { coalesceMs: 10 });
+    const ops = createOpsServer({ config, store, queue, sites: [site], root, env: {} });
+    try {
+      const response = await ops.inject({ method: 'GET', url: `/api/cars/${listed.slug}/pdf?site=${TEST_SITE}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="${listed.slug}.pdf"`);
+      expect(await pdfText(new Uint8Array(response.rawPayload).buffer)).toContain(listed.display_name);
+    } finally {
+      await ops.close();
+    }
   });
 });
 
