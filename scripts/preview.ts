@@ -1,5 +1,5 @@
 // Serves the built sites in out/ so a person can click through them, with the runtime API (lead
-// forms) answering /api/* beside the files, as a static host in front of the ops server would.
+// forms, vehicle PDFs) answering /api/* beside the files, as a static host in front of the ops server would.
 // Leads are stored in the ops server's journal (OPS_DATA_DIR, default data/ops); `npm start`
 // delivers them to the sites' CRM targets and lists them on its admin page.
 //   npm run preview                 every site, each on its own port from 4321
@@ -11,6 +11,7 @@ import { loadPublicApiConfig } from '../src/ops/config.ts';
 import { createPublicApi } from '../src/ops/leads-api.ts';
 import { OpsStore } from '../src/ops/store.ts';
 import { VehicleLookup } from '../src/ops/vehicle-lookup.ts';
+import { VehiclePdfs } from '../src/ops/vehicle-pdf-api.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
 await runCli(async () => {
@@ -26,6 +27,7 @@ await runCli(async () => {
       now: () => new Date(),
       log: (line) => console.error(line),
       leadRateLimit: config.leadRateLimit,
+      pdfs: new VehiclePdfs(root),
     },
     { trustProxy: config.trustProxy },
   );

@@ -22,6 +22,7 @@ import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { pagePath } from '../lib/urls.ts';
 import { fieldLook, VALUATION_ADJUSTMENTS, type FieldLook, type FieldOption } from './fields.ts';
+import { QUERY_PREFILL } from './prefill.ts';
 
 /** One field as a form shows it. */
 export interface FormFieldSpec extends FieldLook {
@@ -62,7 +63,7 @@ export interface FormSpec {
   steps: FormStep[];
   /** Values sent as they are (car_id, category, the request-photos text). */
   hidden: Record<string, string>;
-  /** Query-string keys that may prefill fields or hidden values when the page opens (/finance?car_id=...). */
+  /** Query-string keys that may prefill fields or hidden values when the page opens (/finance?car_id=...): `QUERY_PREFILL`. */
   prefillFromQuery: string[];
   /** The terms checkbox (required) with the spec's notice, where the site requires agreement. */
   terms: { notice: string; href: string } | null;
@@ -185,7 +186,7 @@ export function testDriveForm(ctx: FormContext, options: { id?: string } = {}): 
     heading: 'Book a test drive',
     steps: [step('Your details', CONTACT, rules), step('Your test drive', ['dealership', 'preferred_date_time', 'message'], rules, { dealership: { options: dealerships } })],
     hidden: carHidden(ctx.vehicle),
-    prefillFromQuery: ['car_id'],
+    prefillFromQuery: [...QUERY_PREFILL['test-drive']],
     submitLabel: 'Book Test Drive',
     eventId: ctx.vehicle ? leadEventId(ctx.vehicle, 'test-drive') : ctx.site.forms.enquiryEventId,
     successCategory: 'Test Drive',
@@ -205,7 +206,7 @@ export function financeForm(ctx: FormContext, options: { id?: string; heading?: 
       step('Your finance', ['preferredDealership', 'vehiclePriceBudget', 'message'], rules, { preferredDealership: { options: dealershipOptions(ctx) } }),
     ],
     hidden: vehicle ? { car_id: String(vehicle.id), car_type: vehicle.car_type, ...(vehicle.vin ? { vin: vehicle.vin } : {}) } : {},
-    prefillFromQuery: ['preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'],
+    prefillFromQuery: [...QUERY_PREFILL['finance-enquiry']],
     submitLabel: 'Send Finance Enquiry',
     successCategory: 'Finance Enquiry',
   };
@@ -273,7 +274,7 @@ export function valuationForm(ctx: FormContext, kind: 'trade-in' | 'sell-my-car'
       step('Your details', [...CONTACT, 'postcode', 'PreferredContactMethod', 'location_id'], rules, { location_id: { options: locationOptions(ctx.locations) } }),
     ],
     hidden: carHidden(ctx.vehicle),
-    prefillFromQuery: ['car_id'],
+    prefillFromQuery: [...QUERY_PREFILL[kind]],
     optIn: site.forms.quoteOptIn,
     submitLabel: kind === 'trade-in' ? 'Request Valuation' : 'Get My Offer',
     successCategory: kind === 'trade-in' ? 'Trade-in Valuation' : 'Sell My Car',

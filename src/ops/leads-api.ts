@@ -5,11 +5,13 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ENVELOPE_FIELDS, fieldLook } from '../forms/fields.ts';
 import { leadFields, siteLeadRules, validateLead } from '../forms/lead-validation.ts';
+import { prefillSubmission, VEHICLE_QUERY_KEYS } from '../forms/prefill.ts';
 import { FORM_ERRORS_HEADING, type FieldError } from '../rules/forms.ts';
 import { LEAD_FORMS, type LeadForm } from '../schemas/leads.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { LeadStore, NewLead } from './lead-store.ts';
 import type { VehicleLookup } from './vehicle-lookup.ts';
+import { vehiclePdfRoutes, type VehiclePdfs } from './vehicle-pdf-api.ts';
 
 /** Largest lead accepted (a long message is a few KB). */
 export const LEAD_BODY_LIMIT = 32 * 1024;
@@ -27,6 +29,8 @@ export interface PublicApiContext {
   leadRateLimit: number;
   /** Called after a lead is stored (the outbox delivers it). */
   onLead?: (leadId: number) => void;
+  /** Draws vehicle PDFs (`GET /api/cars/{slug}/pdf`) for sites that print to PDF; without it the route is absent. */
+  pdfs?: VehiclePdfs;
 }
 
 /** A site's pages may call the API from these origins: its public URL and any it allows. */
@@ -44,7 +48,8 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
 }
 
 /**
- * The public, unauthenticated routes shoppers' browsers call: `POST /api/leads` for now. Kept apart
+ * The public, unauthenticated routes shoppers' browsers call: `POST /api/leads`, and `GET
+ * /api/cars/{slug}/pdf` where a PDF maker is given. Kept apart
  * from the admin and webhook routes: their own rate limit, CORS for the sites' origins only, JSON
  * errors without internals, and a small body limit.
  */
@@ -74,6 +79,8 @@ export async function publicApiRoutes(scope: FastifyInstance, ctx: PublicApiCont
     return reply.code(status).send({ error: message });
   });
   scope.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.method} ${request.url.split('?')[0]}` }));
+
+  if (ctx.pdfs) vehiclePdfRoutes(scope, { sites: ctx.sites, pdfs: ctx.pdfs, log: ctx.log });
 
   scope.post(
     '/api/leads',
@@ -152,12 +159,16 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
   const honeypot = values[ENVELOPE_FIELDS.honeypot];
   const spam = typeof honeypot === 'string' && honeypot.trim() !== '';
 
-  const submitted: Record<string, unknown> = {};
+  let submitted: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) if (!(Object.values(ENVELOPE_FIELDS) as string[]).includes(name)) submitted[name] = value;
+  // Without JavaScript a form page cannot read its own address: the vehicle it was opened about
+  // (/book-test-drive/?car_id=...) comes from the address of the page that posted it.
+  const fromPage = html ? referrerQuery(request, site) : null;
+  if (fromPage) submitted = prefillSubmission(form as LeadForm, submitted, fromPage);
   const fields = leadFields(submitted);
   const result = validateLead(form as LeadForm, fields, siteLeadRules(form as LeadForm, site));
   if (!result.ok) {
-    if (html) return reply.code(422).type('text/html; charset=utf-8').header('Content-Security-Policy', ERROR_PAGE_CSP).send(errorPage(site, values, result.errors));
+    if (html) return reply.code(422).type('text/html; charset=utf-8').header('Content-Security-Policy', ERROR_PAGE_CSP).send(errorPage(site, { ...values, ...submitted }, result.errors));
     return reply.code(422).send({ error: FORM_ERRORS_HEADING, errors: result.errors });
   }
 
@@ -180,6 +191,19 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
   if (!duplicate && !spam) ctx.onLead?.(id);
   if (html) return reply.redirect(successUrl(request, site, origin), 303);
   return reply.code(duplicate ? 200 : 201).send({ lead_id: id, ...(duplicate ? { duplicate: true } : {}) });
+}
+
+/** The query string of the page that sent a request, when that page is on the site (its own origin or one it allows). */
+function referrerQuery(request: FastifyRequest, site: SiteConfig): URLSearchParams | null {
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    if (url.host !== request.headers.host && !siteOrigins(site).includes(url.origin)) return null;
+    return url.searchParams;
+  } catch {
+    return null;
+  }
 }
 
 function refererPath(request: FastifyRequest): string | null {
@@ -221,7 +245,7 @@ export function errorPage(site: SiteConfig, values: Readonly<Record<string, unkn
   const hidden = new Set<string>(Object.values(ENVELOPE_FIELDS));
   const inputs = names.map((name) => {
     const value = typeof values[name] === 'string' ? (values[name] as string) : '';
-    if (hidden.has(name) || name === 'car_id') return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+    if (hidden.has(name) || VEHICLE_QUERY_KEYS.includes(name)) return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
     const look = fieldLook(name);
     const id = `f-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
     const error = wrong.get(name);

@@ -18,6 +18,7 @@ import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } fro
 import type { BuildRecord, JournalEntry, OpsStore } from './store.ts';
 import { publicApiRoutes } from './leads-api.ts';
 import { VehicleLookup } from './vehicle-lookup.ts';
+import { VehiclePdfs } from './vehicle-pdf-api.ts';
 import { healthRoutes } from './health.ts';
 import { createLimits, retryAfterSeconds, type Limits } from './limits.ts';
 import { createMetrics, type OpsMetrics } from './metrics.ts';
@@ -153,6 +154,7 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
       log: ctx.log,
       leadRateLimit: ctx.config.leadRateLimit,
       onLead: ctx.onLead,
+      pdfs: new VehiclePdfs(ctx.root),
     }),
   );
   app.get('/', async (_request, reply) => reply.redirect('/admin'));

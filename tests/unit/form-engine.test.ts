@@ -16,6 +16,7 @@ import {
   type FormSpec,
 } from '../../src/forms/definitions.ts';
 import { leadFields, siteLeadRules, validateLead } from '../../src/forms/lead-validation.ts';
+import { hiddenPrefillKeys, prefillSubmission, queryPrefill } from '../../src/forms/prefill.ts';
 import { submitLead } from '../../src/forms/submit.ts';
 import type { Location } from '../../src/schemas/location.ts';
 
@@ -99,6 +100,39 @@ describe('form definitions', () => {
     for (const kind of ['finance', 'finance-enquiry', 'service', 'trade-in', 'sell-my-car', 'book-test-drive'] as const) {
       expect(formPageForm(kind, ctx()).action).toBe('/api/leads');
     }
+  });
+});
+
+describe('prefill from the page address', () => {
+  // The vehicle link names the vehicle's dealership, one of the site's (bayside-mg lists its dealerships).
+  const dealership = bayside.dealerships[0]!.slug;
+  const financeQuery = new URLSearchParams({ car_id: '100001', car_type: 'used', vehiclePriceBudget: '25740', vin: 'JM0KF4W7A00000001', preferredDealership: dealership });
+
+  it('fills the finance form from the vehicle link: shown fields and the vehicle values sent hidden', () => {
+    expect(queryPrefill(financeForm(ctx()), financeQuery)).toEqual({ preferredDealership: dealership, vehiclePriceBudget: '25740', car_id: '100001', car_type: 'used', vin: 'JM0KF4W7A00000001' });
+    // The form page shows no field for the vehicle values: it sends them hidden once it has read them.
+    expect(hiddenPrefillKeys(financeForm(ctx()))).toEqual(['car_id', 'car_type', 'vin']);
+    // A dialog about a vehicle already sends them.
+    expect(hiddenPrefillKeys(financeForm({ ...ctx(), vehicle }))).toEqual([]);
+  });
+
+  it('takes a select value only when it is one of its options, and skips empty values', () => {
+    const other = new URLSearchParams({ preferredDealership: 'somewhere-else', vehiclePriceBudget: '', car_id: '7' });
+    expect(queryPrefill(financeForm(ctx()), other)).toEqual({ car_id: '7' });
+  });
+
+  it('takes car_id on the test drive and trade-in pages, and nothing a form does not list', () => {
+    const query = new URLSearchParams({ car_id: '100004', name: 'Mallory', vehiclePriceBudget: '1' });
+    expect(queryPrefill(testDriveForm(ctx()), query)).toEqual({ car_id: '100004' });
+    expect(queryPrefill(valuationForm(ctx(northside), 'trade-in'), query)).toEqual({ car_id: '100004' });
+    expect(queryPrefill(valuationForm(ctx(northside), 'sell-my-car'), query)).toEqual({});
+    expect(hiddenPrefillKeys(testDriveForm(ctx()))).toEqual(['car_id']);
+  });
+
+  it('fills what a form posted without JavaScript left empty from its page address; what was typed wins', () => {
+    const posted = { name: 'Jane', vehiclePriceBudget: '', preferredDealership: 'location-2' };
+    expect(prefillSubmission('finance-enquiry', posted, financeQuery)).toEqual({ ...posted, vehiclePriceBudget: '25740', car_id: '100001', car_type: 'used', vin: 'JM0KF4W7A00000001' });
+    expect(prefillSubmission('enquiry', posted, financeQuery)).toEqual(posted);
   });
 });
 

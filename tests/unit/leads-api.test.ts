@@ -11,6 +11,7 @@ import { OpsStore } from '../../src/ops/store.ts';
 import { TERMS_MESSAGE } from '../../src/schemas/leads.ts';
 
 const sites = loadAllSiteConfigs('sites');
+const bayside = sites.find((s) => s.slug === 'bayside-mg')!;
 const contact = { name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412 345 678' };
 
 interface Harness {
@@ -115,6 +116,37 @@ describe('POST /api/leads', () => {
     expect(bad.body).toContain('Saturday &lt;b&gt;please&lt;/b&gt;');
     expect(bad.body).toContain('aria-invalid="true"');
     expect(h.store.leads.list('bayside-mg')).toHaveLength(1);
+  });
+
+  it('takes the vehicle a form page was opened about from its address when the form posts without JavaScript', async () => {
+    const form = (fields: Record<string, string>, referer: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://www.baysidemg.example', referer },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const ok = await form({ site: 'bayside-mg', form: 'test-drive', ...contact }, 'https://www.baysidemg.example/book-test-drive/?car_id=100001');
+    expect(ok.statusCode).toBe(303);
+    const [lead] = h.store.leads.list('bayside-mg');
+    expect(lead!.fields).toMatchObject({ form: 'test-drive', car_id: 100001 });
+    expect(lead!.context.vehicle).toMatchObject({ id: 100001, stocknum: 'BMG1' });
+    expect(lead!.context.page).toBe('/book-test-drive/?car_id=100001');
+
+    // The finance page: an empty budget is filled from the link, a typed one is kept.
+    const finance = '/finance-enquiry/?car_id=100001&car_type=new&vehiclePriceBudget=27990&vin=LSJW74U97RZ000001';
+    await form({ site: 'bayside-mg', form: 'finance-enquiry', ...contact, email: 'budget@example.com', vehiclePriceBudget: '', preferredDealership: bayside.dealerships[0]!.slug }, `https://www.baysidemg.example${finance}`);
+    await form({ site: 'bayside-mg', form: 'finance-enquiry', ...contact, email: 'typed@example.com', vehiclePriceBudget: '$20,000', preferredDealership: bayside.dealerships[0]!.slug }, `https://www.baysidemg.example${finance}`);
+    const byEmail = new Map(h.store.leads.list('bayside-mg').map((l) => [l.fields.email, l.fields]));
+    expect(byEmail.get('budget@example.com')).toMatchObject({ car_id: 100001, car_type: 'new', vin: 'LSJW74U97RZ000001', vehiclePriceBudget: 27990 });
+    expect(byEmail.get('typed@example.com')).toMatchObject({ car_id: 100001, vehiclePriceBudget: 20000 });
+
+    // Another site's page names no vehicle here, and a failed post keeps the vehicle for the retry.
+    await form({ site: 'bayside-mg', form: 'test-drive', ...contact, email: 'elsewhere@example.com' }, 'https://evil.example/book-test-drive/?car_id=100001');
+    expect(h.store.leads.list('bayside-mg').find((l) => l.fields.email === 'elsewhere@example.com')!.fields.car_id).toBeUndefined();
+    const bad = await form({ site: 'bayside-mg', form: 'test-drive', ...contact, phone: '12' }, 'https://www.baysidemg.example/book-test-drive/?car_id=100001');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('<input type="hidden" name="car_id" value="100001">');
   });
 
   it('keeps a honeypot lead out of delivery but answers as usual', async () => {

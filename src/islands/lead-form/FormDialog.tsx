@@ -2,8 +2,9 @@
  * A lead form in a modal dialog (Enquire Now, the two-step test drive, Finance Enquiry on a vehicle
  * page). Its openers are ordinary links elsewhere on the page, marked `data-form-dialog="<id>"`:
  * without JavaScript they go to the form's own page or section; once this island has hydrated, a
- * click opens the dialog instead. The form is loaded and mounted when the dialog first opens,
- * Escape or the close button closes it, and focus returns to the link that opened it.
+ * click opens the dialog instead. The form is loaded and mounted when the dialog first opens, focus
+ * moves to its heading, Escape or the close button closes it, and focus returns to the link that
+ * opened it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
@@ -21,6 +22,7 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
+  const focusHeading = () => document.getElementById(`${spec.id}-heading`)?.focus();
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -31,6 +33,8 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
       opener.current = link;
       setOpened(true);
       if (!dialog.current?.open) dialog.current?.showModal();
+      // Once the form has loaded, the shopper starts at its heading (a phone keeps its keyboard down).
+      focusHeading();
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -64,7 +68,7 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
     >
       {opened && (
         <Suspense fallback={<p role="status" className="py-8 text-center text-slate-700">{close}Loading the form…</p>}>
-          <LeadForm spec={spec} headingLevel={1} before={close} />
+          <LeadForm spec={spec} headingLevel={1} before={close} onReady={focusHeading} />
         </Suspense>
       )}
     </dialog>

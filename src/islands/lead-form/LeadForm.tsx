@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { initialValues, specRules, type FormSpec } from '../../forms/definitions.ts';
 import { leadFields, validateLead } from '../../forms/lead-validation.ts';
+import { queryPrefill } from '../../forms/prefill.ts';
 import { newLeadKey, submitLead } from '../../forms/submit.ts';
 import { track, trackConversion } from '../../lib/analytics.ts';
 import { submitServiceStep } from '../../rules/service-booking.ts';
@@ -22,6 +23,8 @@ export interface LeadFormProps {
   before?: React.ReactNode;
   /** Where to go once the lead is stored. */
   successPath?: string;
+  /** Called once the form has mounted (a dialog moves focus into it). */
+  onReady?: () => void;
 }
 
 /** Errors of the fields on one step; the last step also owns the rest (the terms checkbox). */
@@ -32,7 +35,7 @@ function stepErrors(spec: FormSpec, step: number, errors: readonly FieldError[])
   return errors.filter((e) => here.has(e.field) || (last && !anywhere.has(e.field)));
 }
 
-export default function LeadForm({ spec, headingLevel, before, successPath = '/success/' }: LeadFormProps) {
+export default function LeadForm({ spec, headingLevel, before, successPath = '/success/', onReady }: LeadFormProps) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initialValues(spec), ...spec.hidden }));
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -48,6 +51,11 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
 
   // After hydration (the first render matches the static HTML): steps, remembered details, query prefill.
   useEffect(() => {
+    // Once, when the form first mounts.
+    onReady?.();
+  }, []);
+
+  useEffect(() => {
     setEnhanced(true);
     setPage(window.location.pathname + window.location.search);
     const remembered = $userDetails.get();
@@ -56,11 +64,8 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
       const next = { ...current };
       const shown = new Set(spec.steps.flatMap((s) => s.fields.map((f) => f.name)));
       for (const name of REMEMBERED_FIELDS) if (shown.has(name) && !next[name] && remembered[name]) next[name] = remembered[name]!;
-      for (const name of spec.prefillFromQuery) {
-        const value = query.get(name);
-        if (value && (shown.has(name) || name in spec.hidden || ['car_id', 'car_type', 'vin'].includes(name))) next[name] = value.slice(0, 200);
-      }
-      return next;
+      // A link to a form page names the vehicle it is about (/finance/?car_id=...&vehiclePriceBudget=...).
+      return { ...next, ...queryPrefill(spec, query) };
     });
   }, [spec]);
 

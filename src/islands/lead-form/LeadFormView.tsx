@@ -7,6 +7,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { ENVELOPE_FIELDS } from '../../forms/fields.ts';
 import { checkFieldName, type FormFieldSpec, type FormSpec } from '../../forms/definitions.ts';
+import { hiddenPrefillKeys } from '../../forms/prefill.ts';
 import { FORM_ERRORS_HEADING, type FieldError } from '../../rules/forms.ts';
 
 export interface LeadFormViewProps {
@@ -151,7 +152,7 @@ export function LeadFormView(props: LeadFormViewProps) {
   return (
     <section aria-labelledby={headingId} id={spec.id} className="scroll-mt-4">
       {props.before}
-      <Heading id={headingId} className="text-2xl font-bold">
+      <Heading id={headingId} className="text-2xl font-bold" tabIndex={props.headingLevel === 1 ? -1 : undefined}>
         {spec.heading}
       </Heading>
       {spec.intro && <p className="mt-2 text-slate-800">{spec.intro}</p>}
@@ -162,6 +163,12 @@ export function LeadFormView(props: LeadFormViewProps) {
         {Object.entries(spec.hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={values[name] ?? value} />
         ))}
+        {/* The vehicle a form page was opened about (/book-test-drive/?car_id=...), once the island has read the address. */}
+        {hiddenPrefillKeys(spec)
+          .filter((name) => values[name])
+          .map((name) => (
+            <input key={name} type="hidden" name={name} value={values[name]} />
+          ))}
         {/* People never see this field; software that fills in every field does, and is not a lead. */}
         <div className="sr-only" aria-hidden="true">
           <label htmlFor={`${spec.id}-website`}>Leave this field empty</label>

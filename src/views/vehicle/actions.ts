@@ -1,11 +1,12 @@
 /** How a shopper acts on a vehicle: the number to call, the call block and the action buttons. */
+import { CALL_BLOCK_ID } from '../../lib/phone-reveal.ts';
 import { checkoutPath, pagePath, vehiclePath } from '../../lib/urls.ts';
 import { availabilityView } from '../../rules/availability.ts';
-import { phoneDisplay } from '../../rules/phone.ts';
 import { historyReportLink, reserveButton, tradeInButton } from '../../rules/vehicle-actions.ts';
 import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import { phoneView, type PhoneView } from '../phone.ts';
 import { primaryLocation } from './head.ts';
 import { VEHICLE_DIALOGS } from './forms.ts';
 import { financeCtaHref } from './price.ts';
@@ -29,22 +30,19 @@ export function vehiclePhone(vehicle: NormalisedVehicle, site: Pick<SiteConfig, 
   return candidates.find((p): p is string => typeof p === 'string' && p.trim() !== '')?.trim() ?? null;
 }
 
-export interface CallBlockView {
-  /** The number, masked after 5 characters unless the site shows it at once. */
-  text: string;
-  masked: boolean;
-  /** tel: link to the full number; the island that reveals the number comes later. */
+export interface CallBlockView extends PhoneView {
+  /**
+   * Where a Call Now link elsewhere on the page points: the `tel:` link, or, while the number is
+   * masked, the call block (`#call-dealer`), where the shopper reveals it.
+   */
   href: string;
 }
 
 /** The call block; `unmasked` for pages where the number is always shown (print). */
 export function callBlock(vehicle: NormalisedVehicle, site: SiteConfig, locations: readonly Location[], unmasked = false): CallBlockView | null {
-  const number = vehiclePhone(vehicle, site, locations);
-  const display = phoneDisplay(number, site, unmasked);
-  // The full number for the link: phoneDisplay with `revealed` gives it and its tel: href.
-  const full = phoneDisplay(number, site, true);
-  if (display.kind === 'none' || full.kind !== 'shown') return null;
-  return { text: display.text, masked: display.kind === 'masked', href: full.href };
+  const phone = phoneView(vehiclePhone(vehicle, site, locations), site, { carId: vehicle.id, dealershipId: vehicle.dealership_id }, { unmasked });
+  if (!phone) return null;
+  return { ...phone, href: phone.masked === null ? phone.tel : `#${CALL_BLOCK_ID}` };
 }
 
 // ---------------------------------------------------------------- actions

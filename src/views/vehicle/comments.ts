@@ -1,4 +1,5 @@
 /** The dealer's comments on a vehicle, as safe HTML cut by the comments rule. */
+import { decodeHTML } from 'entities';
 import { sanitize } from '../../render/html.ts';
 import { commentsView } from '../../rules/comments.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
@@ -10,12 +11,16 @@ export type DealerCommentsView =
   | { kind: 'truncated'; previewHtml: string; fullHtml: string; moreLabel: string; lessLabel: string };
 
 /**
- * Dealer comments as safe HTML. Plain-text comments keep their line breaks; HTML is sanitised
+ * Dealer comments as safe HTML. Plain-text comments keep their line breaks; HTML (also HTML escaped
+ * once more, as some platforms send it) is sanitised
  * (scripts, handlers and unsafe links removed) before the comments rule measures and cuts it, and
  * the cut preview is sanitised again so its open tags are closed.
  */
 export function dealerComments(vehicle: Pick<NormalisedVehicle, 'dealercomments'>, site: SiteConfig): DealerCommentsView {
-  const raw = vehicle.dealercomments ?? '';
+  let raw = vehicle.dealercomments ?? '';
+  // Some platforms send the comments' HTML escaped once more (&lt;p&gt;): shown as it is, a shopper
+  // would read the markup, so it is unescaped and then sanitised like any HTML.
+  if (!/<[a-z!/]/i.test(raw) && /&lt;\/?[a-z!]/i.test(raw)) raw = decodeHTML(raw);
   const html = sanitize(/<[a-z!/]/i.test(raw) ? raw : raw.replace(/\r?\n/g, '<br>'));
   const collapsed = commentsView(html, site, false);
   if (collapsed.kind === 'pending') return { kind: 'pending', text: collapsed.text };

@@ -15,6 +15,7 @@ import { reserveOffer, moneyBackGuarantee } from './checkout.ts';
 import { dealerComments } from './comments.ts';
 import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor } from './extras.ts';
 import { galleryPictures, galleryView } from './gallery.ts';
+import { printLink } from './print.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
 import { vehicleFinance } from './finance.ts';
 import { priceBlockView } from './price.ts';
@@ -71,7 +72,7 @@ export function vehiclePageView(input: VehiclePageInput) {
     call,
     dealer: vehicleLocationName(vehicle, site),
     actions,
-    printHref: site.features.print !== 'off' ? vehiclePath(vehicle, 'print') : null,
+    print: printLink(vehicle, site),
     keyInfo: keyInfo(vehicle),
     comments: dealerComments(vehicle, site),
     whatsIncluded: copy.whatsIncluded,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentsView, cutText } from '../../../src/rules/comments.ts';
+import { commentsView, cutText, visibleLength } from '../../../src/rules/comments.ts';
 import { SiteConfigSchema } from '../../../src/schemas/site-config.ts';
 import type { SiteConfigInput } from '../../../src/schemas/site-config.ts';
 
@@ -40,8 +40,35 @@ describe('dealer comments', () => {
 
   it('never cuts inside an HTML tag or entity', () => {
     expect(cutText('Great car<br>with extras', 11)).toBe('Great car');
-    expect(cutText('Fish &amp; chips', 8)).toBe('Fish');
+    expect(cutText('Fish &amp; chips', 8)).toBe('Fish &amp;');
     expect(cutText('Fish &amp; chips', 10)).toBe('Fish &amp;');
     expect(cutText('AT&T and more', 4)).toBe('AT&T');
+  });
+
+  it('cuts at a word boundary within the limit, never mid-word', () => {
+    expect(cutText('The quick brown fox', 12)).toBe('The quick');
+    expect(cutText('The quick brown fox', 9)).toBe('The quick');
+    expect(cutText('The quick brown fox', 10)).toBe('The quick');
+    // A word longer than the limit is cut at the limit.
+    expect(cutText('Supercalifragilistic', 5)).toBe('Super');
+  });
+
+  it('counts what a reader sees: tags count no characters, an entity one', () => {
+    expect(visibleLength('<p>Low <strong>kms</strong> &amp; history</p>')).toBe('Low kms & history'.length);
+    expect(cutText('<p>Low <strong>kilometres</strong> and service history</p>', 16)).toBe('<p>Low <strong>kilometres</strong>');
+    // A comment of 400 visible characters shows in full however much markup it carries.
+    const marked = `<p>${'<strong>a</strong>'.repeat(400)}</p>`;
+    expect(commentsView(marked, site(), false).kind).toBe('full');
+  });
+
+  it('cuts a long comment at 400 characters at the end of a word (spec 9)', () => {
+    const words = 'Immaculate condition with full service history and two keys. '.repeat(10).trim();
+    const view = commentsView(words, site(), false);
+    if (view.kind !== 'truncated') throw new Error('expected a cut');
+    expect(view.text.length).toBeLessThanOrEqual(400);
+    expect(words.startsWith(view.text)).toBe(true);
+    expect(words[view.text.length]).toBe(' ');
+    // The last word that fits whole is kept: the next one would pass 400 characters.
+    expect(words.indexOf(' ', view.text.length + 1)).toBeGreaterThan(400);
   });
 });

@@ -23,13 +23,19 @@ describe('phone and call block', () => {
     expect(vehiclePhone(vehicle({ location_id: 9999, location: null }), site(), [])).toBeNull();
   });
 
-  it('masks the number after 5 characters, but the tel: link calls the full number', () => {
-    expect(callBlock(vehicle(), site(), LOCATIONS)).toEqual({ text: '07 38*******', masked: true, href: 'tel:0738496639' });
+  it('masks the number after 5 characters until revealed; Call Now links point at the call block meanwhile', () => {
+    const reveal = { url: '/api/phone-reveal', record: { car_id: 4101, dealership_id: 30, website_id: 'test-motors' } };
+    expect(callBlock(vehicle({ dealership_id: 30 }), site(), LOCATIONS)).toEqual({ text: '07 3849 6639', tel: 'tel:0738496639', masked: '07 38*******', href: '#call-dealer', reveal });
+  });
+
+  it('records the reveal on the API base of the site, without a dealership the vehicle does not name', () => {
+    const elsewhere = site('api:\n  baseUrl: https://ops.example\n');
+    expect(callBlock(vehicle({ dealership_id: null }), elsewhere, LOCATIONS)!.reveal).toEqual({ url: 'https://ops.example/api/phone-reveal', record: { car_id: 4101, website_id: 'test-motors' } });
   });
 
   it('shows the number at once with showPhoneImmediately, and always on the print page', () => {
-    expect(callBlock(vehicle(), site('vehicle:\n  showPhoneImmediately: true\n'), LOCATIONS)).toEqual({ text: '07 3849 6639', masked: false, href: 'tel:0738496639' });
-    expect(callBlock(vehicle(), site(), LOCATIONS, true)!.text).toBe('07 3849 6639');
+    expect(callBlock(vehicle(), site('vehicle:\n  showPhoneImmediately: true\n'), LOCATIONS)).toMatchObject({ text: '07 3849 6639', masked: null, href: 'tel:0738496639' });
+    expect(callBlock(vehicle(), site(), LOCATIONS, true)).toMatchObject({ text: '07 3849 6639', masked: null, href: 'tel:0738496639' });
   });
 
   it('shows no call block without a number', () => {

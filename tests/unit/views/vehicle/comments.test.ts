@@ -11,6 +11,26 @@ describe('dealer comments', () => {
     expect(html).toContain('Well kept.');
   });
 
+  it('reads comments sent as escaped HTML as HTML, sanitised, so no markup shows as text', () => {
+    const view = dealerComments(vehicle({ dealercomments: '&lt;p&gt;Low kms &amp;amp; one owner.&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;' }), site());
+    expect(view).toEqual({ kind: 'full', html: '<p>Low kms &amp; one owner.</p>' });
+    // Plain text with a stray '<' stays text.
+    expect(dealerComments(vehicle({ dealercomments: 'Under $20k & < 50,000 kms' }), site())).toEqual({ kind: 'full', html: 'Under $20k &amp; &lt; 50,000 kms' });
+  });
+
+  it('cuts the preview at a word boundary with its tags closed', () => {
+    const long = `<p>${'Immaculate condition with <strong>full service history</strong> and two keys. '.repeat(8).trim()}</p>`;
+    const view = dealerComments(vehicle({ dealercomments: long }), site());
+    if (view.kind !== 'truncated') throw new Error(`expected truncated comments, got ${view.kind}`);
+    const text = view.previewHtml.replace(/<[^>]+>/g, '');
+    expect(text.length).toBeLessThanOrEqual(400);
+    expect(long.replace(/<[^>]+>/g, '').startsWith(`${text} `)).toBe(true);
+    // Every tag opened in the preview is closed.
+    const opened = [...view.previewHtml.matchAll(/<(\w+)[^>]*>/g)].map((m) => m[1]);
+    const closed = [...view.previewHtml.matchAll(/<\/(\w+)>/g)].map((m) => m[1]);
+    expect(closed.sort()).toEqual(opened.sort());
+  });
+
   it('shows the pending text when there are no comments', () => {
     expect(dealerComments(vehicle({ dealercomments: '   ' }), site())).toEqual({ kind: 'pending', text: 'Dealer comments are pending. Please check back here later.' });
   });

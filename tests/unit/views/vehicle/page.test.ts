@@ -42,7 +42,7 @@ describe('vehicle page view for a demo dealer', () => {
     expect(page.title).toBe(available.display_name);
     expect(page.reserve?.text).toBe(data.content.copy.reserveOffer);
     expect(page.moneyBack).toBe(data.content.copy.moneyBackGuarantee);
-    expect(page.call?.masked).toBe(false);
+    expect(page.call?.masked).toBeNull();
     expect(page.mobileBar.map((l) => l.label)).toEqual(['Reserve Car Now', 'Instant Message', 'Call Now']);
     expect(page.forms.dialogs.map((d) => d.id)).toEqual(expect.arrayContaining(['enquire-dialog', 'test-drive-dialog']));
     expect(page.forms.inline).toMatchObject({ id: 'enquire', form: 'enquiry', hidden: { car_id: String(available.id) } });
