@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentFingerprints, loadSiteContent } from '../../src/data/site-data.ts';
+import { planUpdate } from '../../src/generator/incremental.ts';
 import { deliveryAnswer } from '../../src/rules/delivery.ts';
 import { DeliveryTableSchema } from '../../src/schemas/delivery.ts';
+import { demoManifest } from '../support/demo-manifest.ts';
 
 // content/<slug>/delivery.yaml: read into postcode ranges, with messages for the person who edits it.
 
@@ -92,5 +94,21 @@ describe('the delivery table', () => {
     expect(deliveryAnswer('4558', regions)).toMatchObject({ kind: 'estimate', priceText: '$299', region: 'Sunshine Coast' });
     expect(deliveryAnswer('4870', regions)).toMatchObject({ kind: 'estimate', priceText: '$1,490', region: 'North Queensland' });
     expect(deliveryAnswer('3000', regions)).toMatchObject({ kind: 'no-estimate' });
+  });
+});
+
+describe('a change to the delivery table', () => {
+  it('re-renders the vehicle pages of a site with the calculator, and nothing on a site without it', () => {
+    const asOf = new Date('2026-11-22T00:00:00Z');
+    const northside = demoManifest('northside-used', 40);
+    const vehiclePages = northside.routes.filter((r) => r.kind === 'vehicle');
+    expect(vehiclePages.length).toBeGreaterThan(10);
+    expect(vehiclePages.every((r) => r.deps.content?.includes('delivery'))).toBe(true);
+    const plan = planUpdate(northside, northside, { vehicles: new Set(), content: new Set(['delivery']) }, asOf);
+    expect(plan.everything).toBeNull();
+    expect(plan.render.map((r) => r.path).sort()).toEqual(vehiclePages.map((r) => r.path).sort());
+
+    const bayside = demoManifest('bayside-mg', 40);
+    expect(planUpdate(bayside, bayside, { vehicles: new Set(), content: new Set(['delivery']) }, asOf).render).toEqual([]);
   });
 });
