@@ -197,7 +197,8 @@ export function carryPriceHistory(
     // A snapshot read without validation may predate histories and have none.
     const recorded = before?.price_history ?? [];
     const changes = changesOf(vehicle, before);
-    if (recorded.length > 0) return { ...vehicle, price_history: withPriceChanges(recorded, changes) };
+    // The recorded history is already in order and bounded: it is only re-ordered when a change joins it.
+    if (recorded.length > 0) return { ...vehicle, price_history: changes.length === 0 ? recorded : withPriceChanges(recorded, changes) };
     const last = vehicle.price_history.at(-1);
     const fresh = changes.filter((c) => !(last && last.from === c.from && last.to === c.to));
     return fresh.length === 0 ? vehicle : { ...vehicle, price_history: withPriceChanges(vehicle.price_history, fresh) };
