@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { transliterate } from 'transliteration';
 import type { Offer } from '../schemas/offer.ts';
+import type { PriceChange } from '../schemas/price-history.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
 import { countsAsVisibleStock } from '../rules/visibility.ts';
+import { withPriceChanges } from '../rules/price-history.ts';
 import { KNOWN_VEHICLE_STATUSES } from '../schemas/vehicle.ts';
 import { slugify } from '../lib/text.ts';
 import type { QuarantinedRecord } from './quarantine.ts';
@@ -147,7 +149,10 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
       duplicates.push({ source: 'vehicles', id: String(vehicle.id), path: 'slug', reason: `duplicate slug "${base}"; published as "${slug}"` });
     }
     taken.add(slug);
-    const comments = vehicle.dealercomments ? clipComments(vehicle.dealercomments) : null;
+    // The feed's price history (or, for a record the snapshot already holds, the snapshot's) goes last,
+    // where the snapshot schema puts it; carryPriceHistory decides which history a vehicle keeps.
+    const { price_history: history, ...record } = vehicle;
+    const comments = record.dealercomments ? clipComments(record.dealercomments) : null;
     if (comments !== null) {
       adjusted.push({
         source: 'vehicles',
@@ -157,7 +162,7 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
       });
     }
     return {
-      ...vehicle,
+      ...record,
       ...(comments !== null ? { dealercomments: comments } : {}),
       slug,
       make_slug: nameSlug(vehicle.make, 'make'),
@@ -167,9 +172,37 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
       simple_transmission: vehicle.simple_transmission ?? simpleTransmission(vehicle.trans),
       make_model: `${vehicle.make} ${vehicle.model}`,
       display_name: displayName(vehicle, site),
+      price_history: withPriceChanges(history ?? []),
     };
   });
   return { vehicles: normalised, duplicates, filtered, adjusted };
+}
+
+/**
+ * The snapshot's price history on freshly normalised vehicles. A vehicle whose history the snapshot
+ * has recorded keeps it (whatever its record now says), with the changes seen since added. Until the
+ * snapshot has recorded a change of its own (a vehicle new to the site, or one listed before histories
+ * were kept), the feed's history that normalising left on the vehicle stands in for it; a change seen
+ * now that the feed's history already ends with is not added twice. At most the last 10 are kept.
+ * `changesOf` says what changed since the previous snapshot: a pull compares the two records, a
+ * webhook batch lists the changes of its events.
+ */
+export function carryPriceHistory(
+  vehicles: readonly NormalisedVehicle[],
+  previous: ReadonlyMap<number, NormalisedVehicle>,
+  changesOf: (vehicle: NormalisedVehicle, before: NormalisedVehicle | undefined) => readonly PriceChange[],
+): NormalisedVehicle[] {
+  return vehicles.map((vehicle) => {
+    const before = previous.get(Number(vehicle.id));
+    // A snapshot read without validation may predate histories and have none.
+    const recorded = before?.price_history ?? [];
+    const changes = changesOf(vehicle, before);
+    // The recorded history is already in order and bounded: it is only re-ordered when a change joins it.
+    if (recorded.length > 0) return { ...vehicle, price_history: changes.length === 0 ? recorded : withPriceChanges(recorded, changes) };
+    const last = vehicle.price_history.at(-1);
+    const fresh = changes.filter((c) => !(last && last.from === c.from && last.to === c.to));
+    return fresh.length === 0 ? vehicle : { ...vehicle, price_history: withPriceChanges(vehicle.price_history, fresh) };
+  });
 }
 
 /** Why a valid vehicle is not published on this site, or null when it is. */

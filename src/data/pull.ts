@@ -9,8 +9,9 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import { NormalisedVehicleSchema, type PullCounts, type Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema } from '../schemas/vehicle.ts';
 import { isAvailable } from '../rules/availability.ts';
+import { priceChange, pulledChangeTime } from '../rules/price-history.ts';
 import { writeFileAtomic } from './feed-files.ts';
-import { normaliseVehicles, offersForSite } from './normalise.ts';
+import { carryPriceHistory, normaliseVehicles, offersForSite } from './normalise.ts';
 import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
 import { pullReportPath, readSnapshot, snapshotProblem, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
 import { sourceFor } from './sources/for-site.ts';
@@ -45,8 +46,11 @@ export class StockDropError extends Error {
  * Validates and normalises what a source returned into a snapshot, without
  * writing anything. Every record is checked on its own: a bad record is
  * quarantined with its id, field path and reason while the rest goes on.
+ * Price histories continue from `previous` (the last good snapshot): a listed
+ * price that differs from it is a change, stamped with the record's
+ * `updated_at` when that falls since the previous pull, else with `now`.
  */
-export async function collectSnapshot(site: SiteConfig, source: Source, now: Date): Promise<{ snapshot: Snapshot; report: PullReport }> {
+export async function collectSnapshot(site: SiteConfig, source: Source, now: Date, previous: Snapshot | null = null): Promise<{ snapshot: Snapshot; report: PullReport }> {
   let t = performance.now();
   const raw = await source.pull();
   const fetchMs = performance.now() - t;
@@ -62,6 +66,11 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
 
   t = performance.now();
   const normalised = normaliseVehicles(vehicles.valid, site, now, vehicles.positions);
+  const before = new Map((previous?.vehicles ?? []).map((v) => [Number(v.id), v]));
+  normalised.vehicles = carryPriceHistory(normalised.vehicles, before, (vehicle, last) => {
+    const change = priceChange(last, vehicle, pulledChangeTime(vehicle.updated_at, previous?.meta.pulledAt, now));
+    return change ? [change] : [];
+  });
   const countsFor = (published: Snapshot['vehicles'], unpublishable: number): PullCounts => ({
     pulled: raw.vehicles.length,
     quarantined: raw.vehicles.length - vehicles.valid.length + unpublishable,
@@ -144,8 +153,8 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
   const root = options.root ?? process.cwd();
   const cache = new Map<string, CachedResponse>(readCache(sourceCachePath(site.slug, root)));
   const source = options.source ?? sourceFor(site, { root, cache, ...(options.env ? { env: options.env } : {}) });
-  const { snapshot, report } = await collectSnapshot(site, source, options.now ?? new Date());
   const last = await readSnapshot(site.slug, root).catch(() => null);
+  const { snapshot, report } = await collectSnapshot(site, source, options.now ?? new Date(), last);
   const objection = checkStockDrop(site, report.counts, last?.meta ?? null);
   if (objection && !options.force) {
     await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);

@@ -24,8 +24,8 @@ export interface RouteDependencies {
   locations?: number[];
   /** Content pages under content/<slug>/pages. */
   pages?: string[];
-  /** Editorial content besides pages: popup, promo cards, models, EV variants. */
-  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers'>;
+  /** Editorial content besides pages: popup, promo cards, models, EV variants, the delivery table. */
+  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery'>;
 }
 
 /** Forms with a page of their own. */
@@ -80,13 +80,16 @@ function filterFacets(filter: SearchFilter): string[] {
   ];
 }
 
+/** Vehicle pages of a site with the delivery calculator carry its table (one list shared by all). */
+const DELIVERY_CONTENT: NonNullable<RouteDependencies['content']> = ['delivery'];
+
 /** A vehicle's page and its sub-pages per the site's switches. */
 function vehicleRoutes(site: SiteConfig, v: NormalisedVehicle, similar: readonly NormalisedVehicle[]): Route[] {
   const { features } = site;
   const id = Number(v.id);
   const similarIds = similar.map((s) => Number(s.id));
   const routes: Route[] = [
-    { kind: 'vehicle', path: vehiclePath(v), vehicleId: id, similar: similarIds, deps: { vehicles: [id, ...similarIds], ...(v.location_id ? { locations: [Number(v.location_id)] } : {}) } },
+    { kind: 'vehicle', path: vehiclePath(v), vehicleId: id, similar: similarIds, deps: { vehicles: [id, ...similarIds], ...(v.location_id ? { locations: [Number(v.location_id)] } : {}), ...(features.deliveryCalculator ? { content: DELIVERY_CONTENT } : {}) } },
   ];
   const own = { vehicles: [id] };
   if (features.print !== 'off') routes.push({ kind: 'vehicle-print', path: vehiclePath(v, 'print'), vehicleId: id, deps: own });

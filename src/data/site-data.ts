@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
 import type { EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
+import { DeliveryTableSchema, type DeliveryTable } from '../schemas/delivery.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { contentDirOf, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
 
@@ -22,6 +23,8 @@ export interface SiteContent {
   copy: SiteCopy;
   ev: EvContent | null;
   pages: ContentPage[];
+  /** Delivery prices by postcode (`delivery.yaml`), for the delivery calculator; null without the file. */
+  delivery: DeliveryTable | null;
 }
 
 /** Everything a site is rendered from: its snapshot of platform data plus its editorial content. */
@@ -42,12 +45,14 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
   const file = (name: string) => path.join(dir, name);
   const popup = readYaml(file('popup.yaml'), null);
   const ev = readYaml(file('ev-models.yaml'), null);
+  const delivery = readYaml(file('delivery.yaml'), null);
   return {
     menus: parseContent(MenusSchema, readYaml(file('menus.yaml'), { header: [], footer: [] }), file('menus.yaml')),
     popup: popup === null ? null : parseContent(PopupSchema, popup, file('popup.yaml')),
     promoCards: parseContent(PromoCardsFileSchema, readYaml(file('promo-cards.yaml'), []), file('promo-cards.yaml')),
     copy: parseContent(SiteCopySchema, readYaml(file('site.yaml'), {}), file('site.yaml')),
     ev: ev === null ? null : parseContent(EvContentSchema, ev, file('ev-models.yaml')),
+    delivery: delivery === null ? null : parseContent(DeliveryTableSchema, delivery, file('delivery.yaml')),
     pages: listPages(dir).map((pageFile) => {
       const { frontmatter, body } = readMarkdown(pageFile);
       return {
@@ -61,7 +66,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
 
 /**
  * A fingerprint per part of the editorial content ("menus", "copy", "popup", "promoCards", "ev",
- * "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
+ * "delivery", "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
  */
 export function contentFingerprints(content: SiteContent): Record<string, string> {
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? 'null').digest('hex').slice(0, 16);
@@ -71,6 +76,7 @@ export function contentFingerprints(content: SiteContent): Record<string, string
     popup: hash(content.popup),
     promoCards: hash(content.promoCards),
     ev: hash(content.ev),
+    delivery: hash(content.delivery ?? null),
   };
   for (const page of content.pages) parts[`page:${page.slug}`] = hash(page);
   return parts;

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
-import { normaliseVehicles } from '../data/normalise.ts';
+import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
 import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
 import { isAvailable } from '../rules/availability.ts';
+import { priceChange } from '../rules/price-history.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import { DealershipSchema } from '../schemas/dealership.ts';
 import { LocationSchema } from '../schemas/location.ts';
@@ -16,6 +17,7 @@ import { ModelSchema } from '../schemas/model.ts';
 import { OfferSchema } from '../schemas/offer.ts';
 import { ReviewSchema } from '../schemas/review.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import type { PriceChange } from '../schemas/price-history.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
@@ -98,6 +100,8 @@ const LIST_KEYS = { offer: 'offers', location: 'locations', review: 'reviews', m
  * the record fetched through the site's source. A batch that changes nothing
  * (a sale or deletion of a vehicle the site does not list, a quarantined record,
  * a record as it already was) returns the snapshot passed in, marked unchanged.
+ * Each event that changes a vehicle's listed price adds that change, stamped
+ * with the event's time, to the vehicle's price history.
  */
 export async function applyEvents(
   live: Pick<LiveSite, 'site' | 'snapshot'>,
@@ -105,14 +109,16 @@ export async function applyEvents(
   options: { fetchVehicle?: (id: number) => Promise<unknown | null>; source?: Source; now: Date },
 ): Promise<AppliedBatch> {
   const { site, snapshot } = live;
-  const before = new Map<number, Vehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
-  const vehicles = new Map(before);
+  const before = new Map<number, NormalisedVehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
+  const vehicles = new Map<number, Vehicle>(before);
   const lists = { offers: [...snapshot.offers], locations: [...snapshot.locations], reviews: [...snapshot.reviews], models: [...snapshot.models], dealerships: [...snapshot.dealerships] };
   let refreshed: Awaited<ReturnType<Source['pull']>> | null = null;
   let listsTouched = false;
   const applied: string[] = [];
   const failed: AppliedBatch['failed'] = [];
   const touched = new Set<number>();
+  // Price changes the batch's events made, per vehicle, in event order.
+  const priceChanges = new Map<number, PriceChange[]>();
 
   for (const { eventId, event } of events) {
     try {
@@ -122,6 +128,7 @@ export async function applyEvents(
         touched.add(id);
         if (event.type === 'vehicle.deleted') {
           vehicles.delete(id);
+          priceChanges.delete(id);
         } else if (event.type === 'vehicle.sold' && !event.data.record) {
           const current = vehicles.get(id);
           // A sale of a vehicle the site does not list changes nothing.
@@ -135,6 +142,8 @@ export async function applyEvents(
             throw new Error(`vehicle ${id} quarantined: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
           }
           if (Number(parsed.data.id) !== id) throw new Error(`the record's id ${parsed.data.id} is not the event's ${id}`);
+          const change = priceChange(vehicles.get(id), parsed.data, event.occurred_at);
+          if (change) priceChanges.set(id, [...(priceChanges.get(id) ?? []), change]);
           vehicles.set(id, parsed.data);
         }
       } else {
@@ -164,8 +173,12 @@ export async function applyEvents(
     }
   }
 
-  // Normalise as a pull does, judged at the snapshot's reference time.
-  const normalised = normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles;
+  // Normalise as a pull does, judged at the snapshot's reference time, then carry the price histories on.
+  const normalised = carryPriceHistory(
+    normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles,
+    before,
+    (vehicle) => priceChanges.get(Number(vehicle.id)) ?? [],
+  );
   // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
   // the rest of the catalogue.
   const after = new Map(normalised.map((v) => [Number(v.id), v]));

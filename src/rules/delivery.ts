@@ -39,3 +39,35 @@ export function deliveryOutcome(estimate: DeliveryEstimate | null | undefined): 
   }
   return { kind: 'estimate', price, priceText: formatPrice(price), region: estimate?.region?.trim() || null };
 }
+
+/**
+ * A site's delivery table as the page carries it: per region its name, price and inclusive postcode
+ * ranges (`content/<slug>/delivery.yaml`, read by `DeliveryTableSchema`).
+ */
+export interface DeliveryRegionRanges {
+  name: string;
+  price: number;
+  postcodes: ReadonlyArray<readonly [number, number]>;
+}
+
+/**
+ * The lookup the spec's calculator made by postcode, answered from the site's table: the price and
+ * region of the region whose ranges hold the postcode, or null (no estimate) for a postcode in no
+ * region or anything that is not four digits.
+ */
+export function deliveryEstimateFor(postcode: string, regions: readonly DeliveryRegionRanges[]): DeliveryEstimate | null {
+  if (!/^\d{4}$/.test(postcode)) return null;
+  const code = Number(postcode);
+  const region = regions.find((r) => r.postcodes.some(([from, to]) => from <= code && code <= to));
+  return region ? { price: region.price, region: region.name } : null;
+}
+
+/**
+ * What the calculator shows for what the shopper typed: 'Please enter a postcode.' for an empty box,
+ * otherwise the table's estimate or the no-estimate message.
+ */
+export function deliveryAnswer(input: string | null | undefined, regions: readonly DeliveryRegionRanges[]): DeliveryOutcome | { kind: 'empty'; message: string } {
+  const checked = deliveryPostcode(input);
+  if (!checked.ok) return { kind: 'empty', message: checked.message };
+  return deliveryOutcome(deliveryEstimateFor(checked.postcode, regions));
+}

@@ -65,3 +65,18 @@ export function fuelCostFromInputs(inputs: {
   if (km === null || litres === null || price === null) return null;
   return fuelCost(km, litres, price);
 }
+
+const cents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A fuel cost as the calculator shows it, in dollars and cents: 42.5 -> '$42.50'. */
+export function formatFuelCost(cost: number): string {
+  return cents.format(cost);
+}
+
+/** Weeks in the yearly figure shown beside the weekly cost. */
+export const WEEKS_PER_YEAR = 52;
+
+/** The weekly cost over a year, to the dollar: $42.50 a week is $2,210 a year. */
+export function yearlyFuelCost(weekly: number): number {
+  return Math.round(weekly * WEEKS_PER_YEAR);
+}

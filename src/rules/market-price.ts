@@ -16,6 +16,24 @@ export interface MarketPriceBadge {
   belowText: string;
 }
 
+/** The market average a vehicle is compared with, and which one it is. */
+export interface MarketAverage {
+  basis: 'state' | 'national';
+  average: number;
+}
+
+/**
+ * The state average market price, or the national average when there is no state average
+ * (missing or 0); null when neither is above 0. The badge and the price comparison panel both
+ * compare with this figure.
+ */
+export function marketAverage(vehicle: Pick<Vehicle, 'autograb_data'>): MarketAverage | null {
+  const state = vehicle.autograb_data?.state_average_market_price ?? 0;
+  const national = vehicle.autograb_data?.average_market_price ?? 0;
+  if (state > 0) return { basis: 'state', average: state };
+  return national > 0 ? { basis: 'national', average: national } : null;
+}
+
 /**
  * Spec 4: the badge appears when the vehicle's price is 499 or more below the state average
  * market price, or the national average when there is no state average (missing or 0). Needs a
@@ -27,10 +45,9 @@ export function marketPriceBadge(
   site: { features: Pick<SiteConfig['features'], 'marketPriceBadge'> },
 ): MarketPriceBadge | null {
   if (!site.features.marketPriceBadge || vehicle.price <= 0) return null;
-  const state = vehicle.autograb_data?.state_average_market_price ?? 0;
-  const national = vehicle.autograb_data?.average_market_price ?? 0;
-  const [basis, average] = state > 0 ? (['state', state] as const) : (['national', national] as const);
-  if (average <= 0) return null;
+  const market = marketAverage(vehicle);
+  if (!market) return null;
+  const { basis, average } = market;
   const below = average - vehicle.price;
   return below >= MARKET_PRICE_MIN_BELOW ? { basis, average, below, belowText: formatPrice(below) } : null;
 }

@@ -1,5 +1,9 @@
 /** The market price comparison panel (spec sections 4, 7, 8 and 9). */
 import type { PriceComparison } from '../schemas/price-comparison.ts';
+import type { Vehicle } from '../schemas/vehicle.ts';
+import { marketAverage } from './market-price.ts';
+import { listedPrice } from './price-history.ts';
+import { formatPrice } from './pricing.ts';
 
 /** The panel needs a confidence above this (0.2 hides it, 0.2000001 shows it). */
 export const MIN_CONFIDENCE_EXCLUSIVE = 0.2;
@@ -56,5 +60,59 @@ export function priceComparisonView(data: Partial<PriceComparison> | null | unde
     marketMin: market_range_min,
     marketMax: market_range_max,
     description: data.description?.trim() || null,
+  };
+}
+
+// ---------------------------------------------------------------- build-time comparison
+
+/** Half the market range, as a share of the market average: the range is the average plus or minus 10%. */
+export const MARKET_SPREAD = 0.1;
+/** The ends of the market range are rounded to this many dollars. */
+export const MARKET_RANGE_ROUNDING = 100;
+/** Confidence of a comparison with the state average (market data for the vehicle's own state). */
+export const STATE_CONFIDENCE = 0.8;
+/** Confidence of a comparison with the national average only. */
+export const NATIONAL_CONFIDENCE = 0.5;
+/** Confidence lost per unit of disagreement between the state and national averages (2: 10% apart costs 0.2). */
+export const DISAGREEMENT_PENALTY = 2;
+
+const roundTo = (amount: number, step: number) => Math.round(amount / step) * step;
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+/**
+ * The comparison the panel shows, worked out at build time from the vehicle's market data
+ * (`autograb_data`) instead of a runtime call to `{vehicle path}/autogauge`. Deterministic:
+ * - listing_price: the purchase price the vehicle is advertised at (offer price, else price);
+ * - market average: the state average, else the national average (as the market price badge);
+ * - market range: the average plus or minus 10%, widened on each side by however far the state and
+ *   national averages disagree, the ends rounded to $100 (the low end never below $0);
+ * - fill: where the listing price sits in that range, 1 at the bottom (the best deal) and 0 at or
+ *   above the top: (max - listing) / (max - min), kept within 0 to 1;
+ * - confidence: 0.8 with a state average, 0.5 with the national one only, less 2 x the share the two
+ *   averages disagree by (10% apart costs 0.2), kept within 0 to 1 and rounded to 2 decimals;
+ * - description: which average it was compared with.
+ * Null when there is nothing to compare: no listed price, no market average, or a range of no width.
+ * Whether the panel shows is then {@link priceComparisonView}'s rule.
+ */
+export function marketComparison(vehicle: Pick<Vehicle, 'price' | 'offer_price' | 'autograb_data' | 'state'>): PriceComparison | null {
+  const listing = listedPrice(vehicle);
+  const market = marketAverage(vehicle);
+  if (listing === null || !market) return null;
+  const state = vehicle.autograb_data?.state_average_market_price ?? 0;
+  const national = vehicle.autograb_data?.average_market_price ?? 0;
+  const disagreement = state > 0 && national > 0 ? Math.abs(state - national) : 0;
+  const half = market.average * MARKET_SPREAD + disagreement;
+  const min = Math.max(0, roundTo(market.average - half, MARKET_RANGE_ROUNDING));
+  const max = roundTo(market.average + half, MARKET_RANGE_ROUNDING);
+  if (max <= min) return null;
+  const base = market.basis === 'state' ? STATE_CONFIDENCE : NATIONAL_CONFIDENCE;
+  const where = market.basis === 'state' ? (vehicle.state?.trim().toUpperCase() || 'state') : 'national';
+  return {
+    fill: clamp01((max - listing) / (max - min)),
+    listing_price: listing,
+    market_range_min: min,
+    market_range_max: max,
+    confidence: Math.round(clamp01(base - (DISAGREEMENT_PENALTY * disagreement) / market.average) * 100) / 100,
+    description: `Compared with the ${where} average market price of ${formatPrice(market.average)} for similar vehicles.`,
   };
 }

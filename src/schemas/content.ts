@@ -13,6 +13,7 @@
  * - `pages/<page-slug>.md` frontmatter -> {@link PageFrontmatterSchema}
  * - `models.yaml` -> {@link ModelsFileSchema}
  * - `ev-models.yaml` -> {@link EvContentSchema}
+ * - `delivery.yaml` -> `DeliveryTableSchema` (`src/schemas/delivery.ts`)
  */
 import { z } from 'zod';
 import { META_DESCRIPTION_MAX } from '../lib/text.ts';
@@ -206,6 +207,60 @@ export type Stat = z.output<typeof StatSchema>;
 const nonEmptyText = z.string().trim().min(1);
 const bulletList = z.array(nonEmptyText).min(1, 'Add at least one item, or remove the key');
 
+/** A titled point of a vehicle-page section (a protection product, a check the dealer makes). */
+export const TitledPointSchema = z.strictObject({
+  /**
+   * Short heading of the point.
+   * @example 'Paint and interior protection'
+   */
+  title: nonEmptyText,
+  /**
+   * One or two sentences, plain text.
+   * @example 'A ceramic paint coating and fabric guard applied before delivery.'
+   */
+  text: nonEmptyText,
+});
+export type TitledPoint = z.output<typeof TitledPointSchema>;
+
+/** A vehicle-page section of titled points with an optional introduction. */
+export const PointsSectionSchema = z.strictObject({
+  /**
+   * Paragraph above the points, plain text.
+   * @example 'Ask about these when you buy; each can be added to your finance.'
+   */
+  intro: nonEmptyText.optional(),
+  /** The points, in order. */
+  items: z.array(TitledPointSchema).min(1, 'Add at least one item, or remove the key'),
+});
+export type PointsSection = z.output<typeof PointsSectionSchema>;
+
+/** What a manufacturer's certified pre-owned programme gives a certified used vehicle. */
+export const CertifiedProgramSchema = z.strictObject({
+  /**
+   * The make the programme belongs to, as the feed writes it (compared in any case). The dialog shows
+   * on certified used vehicles of this make when the make is also in the site config's
+   * `vehicle.certifiedMakes`.
+   * @example 'Toyota'
+   */
+  make: nonEmptyText,
+  /**
+   * Heading of the dialog.
+   * @example 'Toyota Certified Pre-Owned'
+   */
+  title: nonEmptyText,
+  /**
+   * Paragraph under the heading, plain text.
+   * @example 'Every Toyota Certified Pre-Owned vehicle has passed a 160-point inspection.'
+   */
+  text: nonEmptyText,
+  /**
+   * Benefits listed under the paragraph.
+   * @example ['Extended warranty', '24/7 roadside assistance']
+   */
+  points: bulletList.optional(),
+});
+export type CertifiedProgram = z.output<typeof CertifiedProgramSchema>;
+
 /** `content/<slug>/site.yaml`: the dealer's marketing copy for the home page and vehicle pages. */
 export const SiteCopySchema = z.strictObject({
   /**
@@ -258,6 +313,24 @@ export const SiteCopySchema = z.strictObject({
    * @example 'Every used vehicle has a 48 hour money back guarantee.'
    */
   moneyBackGuarantee: nonEmptyText.optional(),
+  /**
+   * "Protect Your Car" section on vehicle pages of available vehicles: the protection products the
+   * dealer offers. Leave it out for no section.
+   * @example { intro: 'Ask us about these when you buy.', items: [{ title: 'Extended warranty', text: 'Up to 5 more years of cover.' }] }
+   */
+  protectYourCar: PointsSectionSchema.optional(),
+  /**
+   * "Used Vehicle Checks" section on used vehicle pages, on sites with `features.usedCarChecks`: the
+   * checks the dealer makes on every used vehicle.
+   * @example { items: [{ title: 'PPSR check', text: 'No finance owing, not written off, not stolen.' }] }
+   */
+  usedCarChecks: PointsSectionSchema.optional(),
+  /**
+   * Certified pre-owned programmes, one per make, shown in the certified-vehicle dialog of a certified
+   * used vehicle of that make (the make must also be in `vehicle.certifiedMakes` of the site config).
+   * @example [{ make: 'Toyota', title: 'Toyota Certified Pre-Owned', text: 'Inspected to Toyota standards.' }]
+   */
+  certifiedPrograms: z.array(CertifiedProgramSchema).superRefine(uniqueBy((p) => p.make.toLowerCase(), 'certified programme make')).optional(),
   /**
    * Guidance shown above the trade-in and sell-your-car valuation forms: which cars get an online
    * estimate, and what the dealer needs when finance is owing. Plain text.

@@ -4,8 +4,9 @@ import { money, nullishString } from './common.ts';
 
 export const PriceComparisonSchema = z.object({
   /**
-   * Where the listing sits in the market range, 0 (cheapest) to 1. Under 0.65 is labelled
-   * 'Good Deal', otherwise 'Great Deal'.
+   * Where the listing sits in the market range, from 0 (at or above the top of the range) to 1 (at
+   * the bottom): the higher, the better the deal. Under 0.65 is labelled 'Good Deal', otherwise
+   * 'Great Deal'.
    * @example 0.42
    */
   fill: z.number().min(0).max(1),

@@ -4,11 +4,15 @@ import { DealershipSchema } from './dealership.ts';
 import { LocationSchema } from './location.ts';
 import { ModelSchema } from './model.ts';
 import { OfferSchema } from './offer.ts';
+import { PRICE_HISTORY_LIMIT, PriceChangeSchema } from './price-history.ts';
 import { ReviewSchema } from './review.ts';
 import { VehicleSchema } from './vehicle.ts';
 
-/** A vehicle after normalisation: the fields pages and search rely on are always present. */
-export const NormalisedVehicleSchema = VehicleSchema.extend({
+/**
+ * A vehicle after normalisation: the fields pages and search rely on are always present. The
+ * feed's `price_history` is replaced by the snapshot's own, last in the record.
+ */
+export const NormalisedVehicleSchema = VehicleSchema.omit({ price_history: true }).extend({
   /** Unique within the site; derived from year, make, model, badge and id when the platform sends none. */
   slug,
   /** @example "mg" */
@@ -25,6 +29,12 @@ export const NormalisedVehicleSchema = VehicleSchema.extend({
   make_model: z.string(),
   /** Name shown in titles and breadcrumbs (with the series where the site shows it). @example "2025 MG ZS EV Essence" */
   display_name: z.string(),
+  /**
+   * The last 10 changes of the advertised price, oldest first: from the feed's history when the site
+   * first listed the vehicle, then those pulls and webhook updates saw. Snapshots written before the
+   * history was kept read as none.
+   */
+  price_history: z.array(PriceChangeSchema).max(PRICE_HISTORY_LIMIT).default([]),
 });
 export type NormalisedVehicle = z.output<typeof NormalisedVehicleSchema>;
 

@@ -20,6 +20,7 @@ import {
   year,
 } from './common.ts';
 import { FinanceLenderInfoSchema, financeProviderKey } from './finance.ts';
+import { PriceChangeSchema } from './price-history.ts';
 import { VehicleLocationSchema } from './vehicle-location.ts';
 
 /** Statuses the site knows how to show. The platform has others; any non-empty string is accepted. */
@@ -279,6 +280,13 @@ export const VehicleSchema = z.object({
   finance_lenders: z.record(financeProviderKey, FinanceLenderInfoSchema).nullish(),
   /** YouX finance quote. */
   youxQuote: YouxQuoteSchema.nullish(),
+  /**
+   * Earlier changes of the advertised price, where the platform kept them (oldest first). They
+   * start the vehicle's price history when a site first lists it; from then on the snapshot records
+   * the changes it sees itself, in pulls and webhook updates, and this field is not read again.
+   * @example [{ at: '2026-11-12T03:15:00Z', from: 31990, to: 30990 }]
+   */
+  price_history: z.array(PriceChangeSchema).nullish(),
 
   // ---- status ----
   /** Car type. @example 'used' */

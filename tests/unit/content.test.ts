@@ -25,6 +25,7 @@ import {
   type MenuItem,
   type PageFrontmatter,
 } from '../../src/schemas/content.ts';
+import { DeliveryTableSchema } from '../../src/schemas/delivery.ts';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const SITES = ['bayside-mg', 'summit-motor-group', 'northside-used'] as const;
@@ -59,6 +60,7 @@ const FILE_SCHEMAS: Record<string, z.ZodType> = {
   'site.yaml': SiteCopySchema,
   'models.yaml': ModelsFileSchema,
   'ev-models.yaml': EvContentSchema,
+  'delivery.yaml': DeliveryTableSchema,
 };
 
 function siteFile(site: SiteSlug, ...parts: string[]): string {

@@ -58,7 +58,8 @@ describe('incremental updates', () => {
     await writeFile(path.join(root, 'data', 'feed', slug, 'vehicles.json'), JSON.stringify(feed));
 
     const ids = [
-      journal('vehicle.updated', Number(priced!.id), { ...raw(Number(priced!.id)), price: priced!.price - 1000 }),
+      // Without a weekly subscription price, so the page shows the purchase price and the drop beside it.
+      journal('vehicle.updated', Number(priced!.id), { ...raw(Number(priced!.id)), price: priced!.price - 1000, subscription_price: null }),
       journal('vehicle.sold', Number(sold!.id)),
       journal('vehicle.deleted', Number(deleted!.id)),
       journal('vehicle.created', Number(newcomer.id), newcomer),
@@ -76,6 +77,9 @@ describe('incremental updates', () => {
     const after = (await readSnapshot(slug, root))!;
     const byId = (id: unknown) => after.vehicles.find((v) => v.id === Number(id));
     expect(byId(priced!.id)!.price).toBe(priced!.price - 1000);
+    // The price history gains the change, stamped with the event's time, and the page says so.
+    expect(byId(priced!.id)!.price_history.at(-1)).toEqual({ at: store.event(slug, ids[0]!)!.event.occurred_at, from: priced!.price, to: priced!.price - 1000 });
+    expect(byId(fetched!.id)!.price_history.at(-1)).toMatchObject({ from: fetched!.price, to: 12345 });
     expect(byId(sold!.id)!.status).toBe('sold');
     expect(byId(deleted!.id)).toBeUndefined();
     expect(byId(newcomer.id)).toBeTruthy();
@@ -85,6 +89,7 @@ describe('incremental updates', () => {
     expect(existsSync(path.join(live, 'cars', deleted!.slug, 'index.html'))).toBe(false);
     expect(await readFile(path.join(live, '_redirects'), 'utf8')).toContain(`/cars/${deleted!.slug}/* /search/`);
     expect(await readFile(path.join(live, 'cars', sold!.slug, 'index.html'), 'utf8')).toContain('SOLD');
+    expect(await readFile(path.join(live, 'cars', priced!.slug, 'index.html'), 'utf8')).toContain('Price dropped $1,000 on ');
 
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);

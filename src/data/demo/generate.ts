@@ -557,10 +557,50 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
           }
         : null,
     show_on_dealer_website: !random.chance(0.01),
-    autograb_data: marketBase === null ? null : { state_average_market_price: random.chance(0.2) ? null : marketBase, average_market_price: Math.max(1000, marketBase + random.amount(-800, 800, 50)) },
+    autograb_data: marketData(ctx, index, marketBase === null ? null : { state_average_market_price: random.chance(0.2) ? null : marketBase, average_market_price: Math.max(1000, marketBase + random.amount(-800, 800, 50)) }),
     finance_lenders: financeLenders(random, profile.financeKey, offerPrice ?? price, !sold),
     youxQuote: price > 0 && random.chance(0.1) ? { weeklyRepaymentAmount: payment(price, 9.5, 5, 52), comparisonRate: 10.12, advertisedRate: 9.5 } : null,
+    price_history: priceHistory(ctx, index, offerPrice ?? price, createdAt, status),
   };
+}
+
+// Market data and price histories draw from streams of their own, so the rest of a record stays as it was.
+
+/**
+ * Market data as drawn above, except that one in 25 vehicles with a state average gets a national
+ * average far from it: the two disagree, so the price comparison is too unsure to show.
+ */
+function marketData(ctx: VehicleContext, index: number, data: { state_average_market_price: number | null; average_market_price: number } | null) {
+  if (!data || data.state_average_market_price === null) return data;
+  const random = new Random(ctx.seed, ctx.slug, 'market', index);
+  if (!random.chance(0.04)) return data;
+  return { ...data, average_market_price: Math.round((data.state_average_market_price * random.int(145, 170)) / 100 / 50) * 50 };
+}
+
+/**
+ * The platform's record of earlier price changes, for about a quarter of the vehicles listed 10 days
+ * or more before the reference day with a price: one to three changes, oldest first, mostly drops of
+ * $250 to $3,000, the last one to the vehicle's current listed price (its offer price where it has one).
+ */
+function priceHistory(ctx: VehicleContext, index: number, listed: number, createdAt: number, status: string): Array<{ at: string; from: number; to: number }> | null {
+  const random = new Random(ctx.seed, ctx.slug, 'price-history', index);
+  const listedDays = Math.floor((ctx.asOf - createdAt) / DAY);
+  if (listed <= 1000 || listedDays < 10 || status === 'on_hold' || !random.chance(0.25)) return null;
+  const count = random.int(1, Math.min(3, Math.floor(listedDays / 10)));
+  // Change days counted back from the reference day, newest first, at least 3 days apart.
+  let daysAgo = random.int(1, Math.min(20, listedDays - 3 * count));
+  const changes: Array<{ at: string; from: number; to: number }> = [];
+  let to = listed;
+  for (let i = 0; i < count; i++) {
+    const rise = i > 0 && random.chance(0.15);
+    const step = random.amount(250, 3000, 250);
+    const from = rise ? Math.max(1000, to - step) : to + step;
+    changes.unshift({ at: iso(ctx.asOf - daysAgo * DAY + random.int(8, 17) * 3_600_000), from, to });
+    to = from;
+    daysAgo += random.int(3, 15);
+    if (ctx.asOf - daysAgo * DAY <= createdAt) break;
+  }
+  return changes;
 }
 
 // ---------------------------------------------------------------- site feed

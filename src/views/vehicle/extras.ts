@@ -1,7 +1,21 @@
-/** The smaller blocks of a vehicle page: fuel cost estimate, location bar, similar vehicles and the foot banner. */
+/**
+ * The smaller blocks of a vehicle page: the fuel calculator, the location bar, similar vehicles, the
+ * foot banner, and the panels around the price (price history, certified dialog, Protect Your Car,
+ * used-vehicle checks, price comparison and delivery calculator).
+ */
+import type { SiteData } from '../../data/site-data.ts';
 import { pagePath } from '../../lib/urls.ts';
-import { FUEL_DEFAULTS, fuelCost, showFuelCalculator } from '../../rules/fuel.ts';
+import { isAvailable } from '../../rules/availability.ts';
+import { certifiedProgramFor } from '../../rules/certified.ts';
+import type { DeliveryRegionRanges } from '../../rules/delivery.ts';
+import { FUEL_DEFAULTS, formatFuelCost, fuelCost, showFuelCalculator, yearlyFuelCost } from '../../rules/fuel.ts';
+import { COUNT_UP_MS, marketComparison, priceComparisonView, type FillBand } from '../../rules/price-comparison.ts';
+import { daysInStock, daysInStockText, priceDropNote } from '../../rules/price-history.ts';
+import { formatPrice, priceDisplay } from '../../rules/pricing.ts';
+import { showUsedCarChecks } from '../../rules/used-car-checks.ts';
 import { showLocationBar } from '../../rules/vehicle-actions.ts';
+import type { PointsSection } from '../../schemas/content.ts';
+import type { DeliveryTable } from '../../schemas/delivery.ts';
 import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
@@ -10,18 +24,23 @@ import { primaryLocation, vehicleLocationName } from './head.ts';
 export interface FuelEstimateView {
   /** '$42.50' a week. */
   weeklyCostText: string;
+  /** '$2,210' a year. */
+  yearlyCostText: string;
   kmPerWeek: number;
   litresPer100km: number;
   pricePerLitre: number;
 }
 
-const cents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The fuel cost estimate with the rule's defaults; none for electric vehicles or when the site turns it off. */
+/**
+ * The fuel calculator's starting state: the rule's defaults and the estimate they give, which the
+ * page's HTML shows before (and without) the calculator's script. None for electric vehicles or when
+ * the site turns it off.
+ */
 export function fuelEstimate(vehicle: NormalisedVehicle, site: SiteConfig): FuelEstimateView | null {
   if (!showFuelCalculator(vehicle, site)) return null;
   const { kmPerWeek, litresPer100km, pricePerLitre } = FUEL_DEFAULTS;
-  return { weeklyCostText: cents.format(fuelCost(kmPerWeek, litresPer100km, pricePerLitre)), kmPerWeek, litresPer100km, pricePerLitre };
+  const weekly = fuelCost(kmPerWeek, litresPer100km, pricePerLitre);
+  return { weeklyCostText: formatFuelCost(weekly), yearlyCostText: formatPrice(yearlyFuelCost(weekly)), kmPerWeek, litresPer100km, pricePerLitre };
 }
 
 export interface LocationBarView {
@@ -63,4 +82,102 @@ export function bannerLinks(site: SiteConfig): Array<{ label: string; href: stri
     { label: 'Book a Service', href: service, external: external(service) },
     { label: 'Sell Your Car', href: pagePath(site.urls.sellMyCar), external: false },
   ];
+}
+
+// ---------------------------------------------------------------- panels
+
+/** The line under the price: the last price drop and how long the vehicle has been listed. */
+export interface PriceHistoryView {
+  /** 'Price dropped $1,000 on 12 Nov', or null. */
+  drop: { text: string; at: string } | null;
+  /** 'In stock for 23 days', or null without a creation date. */
+  inStock: string | null;
+}
+
+/** The certified-vehicle information dialog. */
+export interface CertifiedDialogView {
+  /** Id of the dialog element (the opener's popover target). */
+  id: string;
+  /** The opener's text, e.g. 'Toyota Certified Pre-Owned'. */
+  title: string;
+  text: string;
+  points: readonly string[];
+}
+
+/** The price comparison panel, as the rules decided it, with its figures formatted. */
+export interface PriceComparisonPanelView {
+  label: 'Good Deal' | 'Great Deal';
+  band: FillBand;
+  /** Fill as a whole percentage, 0 to 100 (the bar's width in its 100-unit box). */
+  fillPercent: number;
+  listingPrice: number;
+  listingText: string;
+  minText: string;
+  maxText: string;
+  description: string | null;
+  /** Length of the count-up, ms. */
+  countUpMs: number;
+}
+
+/** The delivery calculator: the site's table for the script, and as a list for the page. */
+export interface DeliveryCalculatorView {
+  regions: DeliveryRegionRanges[];
+  /** The regions as the page lists them under the calculator (readable without the script). */
+  rows: Array<{ name: string; priceText: string; postcodesText: string }>;
+}
+
+/** The panels of a vehicle page beside and below the price, each null where it does not show. */
+export interface VehiclePanelsView {
+  priceHistory: PriceHistoryView | null;
+  certified: CertifiedDialogView | null;
+  protectYourCar: PointsSection | null;
+  usedCarChecks: PointsSection | null;
+  comparison: PriceComparisonPanelView | null;
+  delivery: DeliveryCalculatorView | null;
+}
+
+const postcodeText = ([from, to]: readonly [number, number]) => {
+  const pad = (n: number) => String(n).padStart(4, '0');
+  return from === to ? pad(from) : `${pad(from)} to ${pad(to)}`;
+};
+
+/** The delivery calculator for sites that have it and a delivery table. */
+export function deliveryCalculator(site: SiteConfig, table: DeliveryTable | null): DeliveryCalculatorView | null {
+  if (!site.features.deliveryCalculator || !table) return null;
+  const regions = table.regions.map((r) => ({ name: r.name, price: r.price, postcodes: r.postcodes }));
+  return { regions, rows: regions.map((r) => ({ name: r.name, priceText: formatPrice(r.price), postcodesText: r.postcodes.map(postcodeText).join(', ') })) };
+}
+
+/**
+ * What the panels show for a vehicle. A sold vehicle shows none of them: no price, so no price
+ * history, comparison or delivery price, and nothing to protect or check before buying.
+ */
+export function vehiclePanels(vehicle: NormalisedVehicle, site: SiteConfig, data: Pick<SiteData, 'content'>, now: Date): VehiclePanelsView {
+  const none: VehiclePanelsView = { priceHistory: null, certified: null, protectYourCar: null, usedCarChecks: null, comparison: null, delivery: null };
+  if (!isAvailable(vehicle)) return none;
+  const copy = data.content.copy;
+  const shown = priceDisplay(vehicle, site);
+  const shownPrice = shown.kind === 'price' || shown.kind === 'offer' ? shown.amount : null;
+  const days = daysInStock(vehicle.created_at, now, site.timeZone);
+  const drop = priceDropNote(vehicle.price_history, shownPrice, now, site.timeZone);
+  const program = certifiedProgramFor(vehicle, site, copy.certifiedPrograms);
+  const comparison = site.features.priceComparison ? priceComparisonView(marketComparison(vehicle)) : null;
+  return {
+    priceHistory: drop || days !== null ? { drop: drop && { text: drop.text, at: drop.at }, inStock: days === null ? null : daysInStockText(days, vehicle.status) } : null,
+    certified: program && { id: 'certified-info', title: program.title, text: program.text, points: program.points ?? [] },
+    protectYourCar: copy.protectYourCar ?? null,
+    usedCarChecks: showUsedCarChecks(vehicle, site) ? (copy.usedCarChecks ?? null) : null,
+    comparison: comparison && {
+      label: comparison.label,
+      band: comparison.band,
+      fillPercent: comparison.fillPercent,
+      listingPrice: comparison.listingPrice,
+      listingText: formatPrice(comparison.listingPrice),
+      minText: formatPrice(comparison.marketMin),
+      maxText: formatPrice(comparison.marketMax),
+      description: comparison.description,
+      countUpMs: COUNT_UP_MS,
+    },
+    delivery: deliveryCalculator(site, data.content.delivery),
+  };
 }

@@ -13,7 +13,7 @@ import { pictureFor, type ImageIndex } from '../images.ts';
 import { callBlock, vehicleActions } from './actions.ts';
 import { reserveOffer, moneyBackGuarantee } from './checkout.ts';
 import { dealerComments } from './comments.ts';
-import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor } from './extras.ts';
+import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor, vehiclePanels } from './extras.ts';
 import { galleryPictures, galleryView } from './gallery.ts';
 import { printLink } from './print.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
@@ -85,6 +85,8 @@ export function vehiclePageView(input: VehiclePageInput) {
     specs: specList(vehicle, site, now),
     // A running-cost estimate only helps a shopper who can still buy the car.
     fuel: price.available ? fuelEstimate(vehicle, site) : null,
+    // Price history, certified dialog, Protect Your Car, used-vehicle checks, price comparison, delivery.
+    panels: vehiclePanels(vehicle, site, data, now),
     location: locationBar(vehicle, site, data.locations),
     similar: site.features.similarVehicles ? similarVehiclesFor(input.similarIds, data.vehicles) : [],
     banner: bannerLinks(site),

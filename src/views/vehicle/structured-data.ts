@@ -34,14 +34,37 @@ export function itemAvailability(status: string): ItemAvailability {
 }
 
 /**
- * The purchase price the page shows, or null when it shows none (no price, PREORDER, sold).
- * A weekly subscription price is not the vehicle's price, so it is never offered here: the
- * purchase price (offer or normal) is used even on subscription sites.
+ * The purchase price the page shows, or null when it shows none (no price, PREORDER, sold, or a
+ * weekly subscription price in its place): the offer must match what a shopper sees, so a purchase
+ * price the page does not show is not offered either.
  */
 export function offeredPrice(vehicle: NormalisedVehicle, site: SiteConfig): number | null {
   if (!isAvailable(vehicle)) return null;
-  const shown = priceDisplay(vehicle, { features: { subscriptionPricing: false }, vehicle: site.vehicle });
+  const shown = priceDisplay(vehicle, site);
   return (shown.kind === 'price' || shown.kind === 'offer') && shown.amount > 0 ? shown.amount : null;
+}
+
+/** The weekly subscription price the page shows in place of a purchase price, or null. */
+export function offeredWeeklyPrice(vehicle: NormalisedVehicle, site: SiteConfig): number | null {
+  if (!isAvailable(vehicle)) return null;
+  const shown = priceDisplay(vehicle, site);
+  return shown.kind === 'subscription' ? shown.amount : null;
+}
+
+type DriveWheelConfiguration = `${typeof SCHEMA}/${'AllWheel' | 'FourWheel' | 'FrontWheel' | 'RearWheel'}DriveConfiguration`;
+
+/**
+ * schema.org's drive wheel configuration of a feed's drive type ('AWD', '4x4', 'FWD', 'RWD' and
+ * their spelt-out forms); another value is passed on as text, none is left out.
+ */
+export function driveWheelConfiguration(drive: string | null | undefined): DriveWheelConfiguration | string | null {
+  const text = drive?.trim();
+  if (!text) return null;
+  if (/^(awd|all[\s-]*wheel)/i.test(text)) return `${SCHEMA}/AllWheelDriveConfiguration`;
+  if (/^(4x4|4wd|four[\s-]*wheel)/i.test(text)) return `${SCHEMA}/FourWheelDriveConfiguration`;
+  if (/^(fwd|front)/i.test(text)) return `${SCHEMA}/FrontWheelDriveConfiguration`;
+  if (/^(rwd|rear)/i.test(text)) return `${SCHEMA}/RearWheelDriveConfiguration`;
+  return text;
 }
 
 function absolute(site: SiteConfig, src: string): string {
@@ -52,13 +75,25 @@ const present = (value: string | null | undefined): value is string => typeof va
 
 /**
  * The vehicle as a schema.org `Car` with one `Offer` from the dealer (an `AutoDealer` named after
- * the site). `pictures` are the gallery pictures of its photos; at most 10 distinct ones are listed,
- * as absolute JPEG URLs. Keys without a value are left out rather than sent empty.
+ * the site), with the properties Google's vehicle listing guidance asks for (name, brand, model,
+ * model year, VIN, odometer, condition, images, the offer's price and currency) and those it
+ * recommends where the feed has them (body, colour, interior colour, drive, doors, seats, engine,
+ * fuel, transmission, trim as `vehicleConfiguration`). The offer says what the page shows: the
+ * price shown (a weekly subscription price as a price per week), none for a vehicle without one,
+ * and SoldOut with no price for a sold vehicle. `pictures` are the gallery pictures of its photos;
+ * at most 10 distinct ones are listed, as absolute JPEG URLs. Keys without a value are left out
+ * rather than sent empty.
  */
 export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pictures: readonly PictureData[]): Record<string, unknown> {
   const url = absoluteUrl(site, vehiclePath(vehicle));
   const condition = itemCondition(vehicle.car_type);
   const price = offeredPrice(vehicle, site);
+  const weekly = offeredWeeklyPrice(vehicle, site);
+  const drive = driveWheelConfiguration(vehicle.drive);
+  const count = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? value : null);
+  const doors = count(vehicle.doors);
+  const seats = count(vehicle.seats);
+  const engineCc = count(vehicle.engine_size);
   // Feeds repeat photos; each URL is listed once.
   const images = [...new Set(pictures.map((p) => absolute(site, p.src)))].slice(0, JSON_LD_IMAGE_LIMIT);
   const fuel = vehicle.fuel ?? vehicle.simple_fuel;
@@ -74,16 +109,42 @@ export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pict
     ...(present(vehicle.vin) ? { vehicleIdentificationNumber: vehicle.vin } : {}),
     ...(typeof vehicle.km === 'number' ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.km, unitCode: 'KMT' } } : {}),
     itemCondition: condition,
+    ...(present(vehicle.badge) ? { vehicleConfiguration: vehicle.badge } : {}),
     ...(present(vehicle.colour) ? { color: vehicle.colour } : {}),
+    ...(present(vehicle.interior_colour) ? { vehicleInteriorColor: vehicle.interior_colour } : {}),
     ...(present(body) ? { bodyType: body } : {}),
+    ...(drive !== null ? { driveWheelConfiguration: drive } : {}),
+    ...(doors !== null ? { numberOfDoors: doors } : {}),
+    ...(seats !== null ? { vehicleSeatingCapacity: seats } : {}),
     ...(present(fuel) ? { fuelType: fuel } : {}),
+    ...(engineCc !== null || present(fuel)
+      ? {
+          vehicleEngine: {
+            '@type': 'EngineSpecification',
+            ...(engineCc !== null ? { engineDisplacement: { '@type': 'QuantitativeValue', value: engineCc, unitCode: 'CMQ' } } : {}),
+            ...(present(fuel) ? { fuelType: fuel } : {}),
+          },
+        }
+      : {}),
     ...(present(transmission) ? { vehicleTransmission: transmission } : {}),
+    ...(present(vehicle.stocknum) ? { sku: vehicle.stocknum } : {}),
     ...(images.length > 0 ? { image: images } : {}),
     url,
     offers: {
       '@type': 'Offer',
       url,
-      ...(price !== null ? { price, priceCurrency: 'AUD' } : { priceCurrency: 'AUD' }),
+      ...(price !== null ? { price } : {}),
+      priceCurrency: 'AUD',
+      ...(weekly !== null
+        ? {
+            priceSpecification: {
+              '@type': 'UnitPriceSpecification',
+              price: weekly,
+              priceCurrency: 'AUD',
+              referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'WEE' },
+            },
+          }
+        : {}),
       availability: itemAvailability(vehicle.status),
       itemCondition: condition,
       seller: { '@type': 'AutoDealer', name: site.name, url: site.url },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUEL_DEFAULTS, fuelCost, fuelCostFromInputs, parseFuelInput, showFuelCalculator } from '../../../src/rules/fuel.ts';
+import { FUEL_DEFAULTS, WEEKS_PER_YEAR, formatFuelCost, fuelCost, fuelCostFromInputs, parseFuelInput, showFuelCalculator, yearlyFuelCost } from '../../../src/rules/fuel.ts';
 
 const on = { features: { fuelCalculator: true } };
 
@@ -51,5 +51,15 @@ describe('fuel cost', () => {
 
   it('gives no figure when a typed field is unreadable', () => {
     expect(fuelCostFromInputs({ kmPerWeek: 'lots' })).toBeNull();
+  });
+});
+
+describe('fuel cost display', () => {
+  it('shows dollars and cents a week, and the year to the dollar over 52 weeks', () => {
+    expect(formatFuelCost(42.5)).toBe('$42.50');
+    expect(formatFuelCost(1234.5)).toBe('$1,234.50');
+    expect(WEEKS_PER_YEAR).toBe(52);
+    expect(yearlyFuelCost(42.5)).toBe(2210);
+    expect(yearlyFuelCost(53.3)).toBe(2772);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketPriceBadge } from '../../../src/rules/market-price.ts';
+import { marketAverage, marketPriceBadge } from '../../../src/rules/market-price.ts';
 
 const on = { features: { marketPriceBadge: true } };
 
@@ -39,5 +39,14 @@ describe('market price badge', () => {
     expect(marketPriceBadge({ price: 20000, autograb_data: null }, on)).toBeNull();
     expect(marketPriceBadge({ price: 0, autograb_data: { state_average_market_price: 30000 } }, on)).toBeNull();
     expect(marketPriceBadge({ price: 20000, autograb_data: { state_average_market_price: 30000 } }, { features: { marketPriceBadge: false } })).toBeNull();
+  });
+});
+
+describe('market average', () => {
+  it('is the state average, else the national average, else none', () => {
+    expect(marketAverage({ autograb_data: { state_average_market_price: 30000, average_market_price: 31000 } })).toEqual({ basis: 'state', average: 30000 });
+    expect(marketAverage({ autograb_data: { state_average_market_price: 0, average_market_price: 31000 } })).toEqual({ basis: 'national', average: 31000 });
+    expect(marketAverage({ autograb_data: { state_average_market_price: null, average_market_price: null } })).toBeNull();
+    expect(marketAverage({ autograb_data: null })).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ export function siteData(over: Partial<Omit<SiteData, 'content'>> & { content?: 
     snapshot: { site: 'test-motors', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } },
     ...records,
     removed: records.removed ?? [],
-    content: { menus: { header: [], footer: [] }, popup: null, promoCards: [], copy: COPY, ev: null, pages: [], ...content },
+    content: { menus: { header: [], footer: [] }, popup: null, promoCards: [], copy: COPY, ev: null, pages: [], delivery: null, ...content },
   };
 }
 

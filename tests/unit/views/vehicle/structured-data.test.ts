@@ -7,7 +7,16 @@ import { NormalisedVehicleSchema, type NormalisedVehicle } from '../../../../src
 import { VehicleSchema } from '../../../../src/schemas/vehicle.ts';
 import type { PictureData } from '../../../../src/views/images.ts';
 import { vehicleBreadcrumbs } from '../../../../src/views/vehicle/head.ts';
-import { breadcrumbJsonLd, itemAvailability, itemCondition, offeredPrice, vehicleJsonLd } from '../../../../src/views/vehicle/structured-data.ts';
+import { priceDisplay } from '../../../../src/rules/pricing.ts';
+import {
+  breadcrumbJsonLd,
+  driveWheelConfiguration,
+  itemAvailability,
+  itemCondition,
+  offeredPrice,
+  offeredWeeklyPrice,
+  vehicleJsonLd,
+} from '../../../../src/views/vehicle/structured-data.ts';
 
 const NOW = new Date('2026-11-22T00:00:00Z');
 const site = (extra = '') => parseSiteConfig(`name: Test Motors\ntemplate: classic\nurl: https://www.test.example/\n${extra}`, 'sites/test-motors.yaml');
@@ -118,9 +127,57 @@ describe('vehicleJsonLd: condition, availability and price', () => {
     expect(offeredPrice(vehicle({ price: 25990, offer_price: 23990 }), site())).toBe(23990);
   });
 
-  it('offers the purchase price, not the weekly subscription price, on subscription sites', () => {
+  it('offers the weekly subscription price a subscription site shows, per week, and no purchase price the page does not show', () => {
     const subscriptionSite = site('features:\n  subscriptionPricing: true\n');
-    expect(offeredPrice(vehicle({ price: 25990, subscription_price: 189 }), subscriptionSite)).toBe(25990);
+    const subscribed = vehicle({ price: 25990, subscription_price: 189 });
+    expect(offeredPrice(subscribed, subscriptionSite)).toBeNull();
+    expect(offeredWeeklyPrice(subscribed, subscriptionSite)).toBe(189);
+    const offers = vehicleJsonLd(subscribed, subscriptionSite, []).offers as Record<string, unknown>;
+    expect(offers).not.toHaveProperty('price');
+    expect(offers.priceSpecification).toEqual({
+      '@type': 'UnitPriceSpecification',
+      price: 189,
+      priceCurrency: 'AUD',
+      referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'WEE' },
+    });
+    // Without the switch the page shows the purchase price, and so does the offer.
+    expect(offeredPrice(subscribed, site())).toBe(25990);
+    expect(offeredWeeklyPrice(subscribed, site())).toBeNull();
+    expect(offeredWeeklyPrice(vehicle({ status: 'sold', subscription_price: 189 }), subscriptionSite)).toBeNull();
+  });
+});
+
+describe("vehicleJsonLd: the properties Google's vehicle listing guidance recommends", () => {
+  const full = vehicle({ badge: 'Ascent Sport', interior_colour: 'Black Cloth', drive: 'FWD', doors: 5, seats: 5, engine_size: 1987, stocknum: 'U4101' });
+
+  it('adds trim, interior colour, drive, doors, seats, engine and stock number where the feed has them', () => {
+    expect(vehicleJsonLd(full, site(), [])).toMatchObject({
+      vehicleConfiguration: 'Ascent Sport',
+      vehicleInteriorColor: 'Black Cloth',
+      driveWheelConfiguration: 'https://schema.org/FrontWheelDriveConfiguration',
+      numberOfDoors: 5,
+      vehicleSeatingCapacity: 5,
+      vehicleEngine: { '@type': 'EngineSpecification', engineDisplacement: { '@type': 'QuantitativeValue', value: 1987, unitCode: 'CMQ' }, fuelType: 'Unleaded Petrol' },
+      sku: 'U4101',
+    });
+  });
+
+  it('leaves each out when the feed has nothing for it', () => {
+    const ld = vehicleJsonLd(vehicle({ badge: null, drive: '  ', doors: null, seats: 0, engine_size: null, fuel: null, simple_fuel: '', stocknum: null }), site(), []);
+    for (const key of ['vehicleConfiguration', 'vehicleInteriorColor', 'driveWheelConfiguration', 'numberOfDoors', 'vehicleSeatingCapacity', 'vehicleEngine', 'fuelType', 'sku']) {
+      expect(ld, key).not.toHaveProperty(key);
+    }
+  });
+
+  it("maps the feed's drive types to schema.org's, and passes others on as text", () => {
+    expect(driveWheelConfiguration('AWD')).toBe('https://schema.org/AllWheelDriveConfiguration');
+    expect(driveWheelConfiguration('All Wheel Drive')).toBe('https://schema.org/AllWheelDriveConfiguration');
+    expect(driveWheelConfiguration('4x4')).toBe('https://schema.org/FourWheelDriveConfiguration');
+    expect(driveWheelConfiguration('4WD')).toBe('https://schema.org/FourWheelDriveConfiguration');
+    expect(driveWheelConfiguration('RWD')).toBe('https://schema.org/RearWheelDriveConfiguration');
+    expect(driveWheelConfiguration('Front Wheel Drive')).toBe('https://schema.org/FrontWheelDriveConfiguration');
+    expect(driveWheelConfiguration('Chain')).toBe('Chain');
+    expect(driveWheelConfiguration(null)).toBeNull();
   });
 });
 
@@ -166,8 +223,12 @@ describe('vehicleJsonLd: the demo feed through normalisation', () => {
       expect(ld.name).toBe(v.display_name);
       expect(ld.url).toBe(`https://www.northsideused.example/cars/${v.slug}/`);
       expect(ld.itemCondition).toBe('https://schema.org/UsedCondition');
-      if (v.status === 'in_stock' && v.price > 10) expect(offers.price).toBe(v.offer_price && v.offer_price < v.price ? v.offer_price : v.price);
-      if (!['in_stock', 'coming_soon'].includes(v.status)) expect(offers).not.toHaveProperty('price');
+      const shown = priceDisplay(v, northside);
+      const available = ['in_stock', 'coming_soon'].includes(v.status);
+      if (available && (shown.kind === 'price' || shown.kind === 'offer')) expect(offers.price).toBe(shown.amount);
+      else expect(offers).not.toHaveProperty('price');
+      if (available && shown.kind === 'subscription') expect((offers.priceSpecification as { price: number }).price).toBe(shown.amount);
+      else expect(offers).not.toHaveProperty('priceSpecification');
     }
   });
 });
