@@ -17,6 +17,7 @@ import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor } from './ex
 import { galleryPictures, galleryView } from './gallery.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
 import { financeSummary, priceBlockView } from './price.ts';
+import { vehicleSavingView } from './saving.ts';
 import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
 import { breadcrumbJsonLd, vehicleJsonLd } from './structured-data.ts';
 
@@ -89,6 +90,7 @@ export function vehiclePageView(input: VehiclePageInput) {
     forms: vehicleForms(site, data, vehicle, { available: price.available, finance: actions.some((a) => a.id === 'finance') }),
     photoRequest: price.available && site.features.photoRequests ? { href: '#enquire', dialog: VEHICLE_DIALOGS.photos } : null,
     mobileBar,
+    saving: vehicleSavingView(vehicle, site, images, price),
   };
 }
 export type VehiclePageView = ReturnType<typeof vehiclePageView>;

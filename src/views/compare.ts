@@ -1,0 +1,38 @@
+/**
+ * What the compare page lays side by side for a vehicle besides its card (picture, name, price, weekly
+ * repayment): its key specifications, as the vehicle page's specification list words them. They travel in
+ * the search's card files (`_search/cards/`), so the static compare page reads the facts of any vehicle
+ * from files the site already publishes. Pure: no Node module and no I/O.
+ */
+import { isSpecValueShown } from '../rules/gallery.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { specRows } from './vehicle/specs.ts';
+
+/** The specification rows the compare page shows, in order (labels as the vehicle page's list has them). */
+export const COMPARE_SPECS = [
+  'Year',
+  'Odometer',
+  'Body',
+  'Transmission',
+  'Fuel',
+  'Drive',
+  'Engine',
+  'Fuel consumption (combined)',
+  'Seats',
+  'Doors',
+  'Colour',
+  'ANCAP rating',
+] as const;
+
+/** A row label and its value; null where the vehicle does not say. */
+export type CompareFact = [label: (typeof COMPARE_SPECS)[number], value: string | null];
+
+/** Every compare row of a vehicle, in {@link COMPARE_SPECS} order. */
+export function compareFacts(vehicle: NormalisedVehicle, site: SiteConfig, now: Date): CompareFact[] {
+  const rows = new Map(specRows(vehicle, site, now).map((r) => [r.label, r.value]));
+  return COMPARE_SPECS.map((label) => {
+    const value = rows.get(label);
+    return [label, isSpecValueShown(value) ? String(value).trim() : null];
+  });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { searchFiles } from '../../../src/generator/search-files.ts';
+import { COMPARE_SPECS, compareFacts } from '../../../src/views/compare.ts';
+import { NOW, site, siteData, vehicle } from './fixtures.ts';
+
+describe('compare facts', () => {
+  const s = site();
+
+  it('gives every compare row in order, as the vehicle page words it, null where the vehicle does not say', () => {
+    const facts = compareFacts(vehicle(1, { year: 2019, km: 45210, body: 'Wagon', drive: 'AWD', engine_size_litres: 2.5, seats: 5, doors: null, colour: '  ' }), s, NOW);
+    expect(facts.map(([label]) => label)).toEqual([...COMPARE_SPECS]);
+    expect(Object.fromEntries(facts)).toMatchObject({
+      Year: '2019',
+      Odometer: '45,210 kms',
+      Body: 'Wagon',
+      Transmission: 'Automatic',
+      Fuel: 'Petrol',
+      Drive: 'AWD',
+      Engine: '2.5 L',
+      Seats: '5',
+      Doors: null,
+      Colour: null,
+      'ANCAP rating': null,
+    });
+  });
+
+  it('travels in the search card files beside each result card', () => {
+    const data = siteData({ vehicles: [vehicle(1, { year: 2019 }), vehicle(40, { year: 2021 })] });
+    const { files, cards } = searchFiles(s, data, {}, NOW);
+    expect(Object.fromEntries(cards['1']!.facts).Year).toBe('2019');
+    const cardFiles = [...files].filter(([path]) => path.startsWith('/_search/cards/')).map(([, text]) => JSON.parse(text) as Record<string, { facts: unknown; title: string }>);
+    expect(cardFiles.flatMap((f) => Object.values(f).map((c) => Object.fromEntries(c.facts as Array<[string, string]>).Year))).toEqual(['2019', '2021']);
+  });
+});
