@@ -1,0 +1,65 @@
+/**
+ * The watchlist page (/watchlist/): the cars saved to the watchlist and the favourites, from this browser's
+ * lists, shown with their current cards from the site's card files. Removing a watchlist car goes through
+ * the runtime API like the vehicle page's button (toast, or the error and the change undone).
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
+import { $watchlist, $watchlistBusy } from '../../stores/watchlist.ts';
+import { SavedCarsView, type SavedList } from './SavedCarsView.tsx';
+import { Toaster } from './Toaster.tsx';
+import { useCards } from './use-cards.ts';
+import { clickWatchlist } from './watchlist-click.ts';
+
+export interface SavedCarsProps {
+  watchlist: boolean;
+  favourites: boolean;
+  apiBaseUrl: string;
+  listHref: string;
+  compareHref: string;
+  stockHref: string;
+}
+
+export default function SavedCars(props: SavedCarsProps) {
+  const favourites = useStore($favourites);
+  const watchlist = useStore($watchlist);
+  const busy = useStore($watchlistBusy);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+
+  const watchIds = props.watchlist ? watchlist : [];
+  const favouriteIds = props.favourites ? favourites.map((f) => f.id) : [];
+  const { cards, ready, failed, retry } = useCards([...new Set([...watchIds, ...favouriteIds])], mounted);
+  const state = (ids: readonly number[]): SavedList['state'] => (!mounted ? 'loading' : failed ? 'error' : ready(ids) ? 'ready' : 'loading');
+
+  return (
+    <>
+      <SavedCarsView
+        stockHref={props.stockHref}
+        onRetry={retry}
+        watchlist={
+          props.watchlist
+            ? {
+                state: state(watchIds),
+                cars: watchIds.map((id) => {
+                  const name = cards.get(id)?.title ?? 'A car you saved';
+                  return { id, name, card: cards.get(id) ?? null, busy: busy.includes(id), onRemove: () => void clickWatchlist({ id, name }, props) };
+                }),
+              }
+            : null
+        }
+        favourites={
+          props.favourites
+            ? {
+                state: state(favouriteIds),
+                compareHref: props.compareHref,
+                cars: favourites.map((f) => ({ id: f.id, name: f.name, card: cards.get(f.id) ?? null, onRemove: () => toggleFavourite(f) })),
+              }
+            : null
+        }
+      />
+      <Toaster />
+    </>
+  );
+}
