@@ -12,9 +12,11 @@ import { useCards } from './use-cards.ts';
 
 export interface CompareProps {
   stockHref: string;
+  /** The note the weekly repayments' asterisk refers to; null where the site shows no weekly figure. */
+  footnote: string | null;
 }
 
-export default function Compare({ stockHref }: CompareProps) {
+export default function Compare({ stockHref, footnote }: CompareProps) {
   const favourites = useStore($favourites);
   const [mounted, setMounted] = useState(false);
   const [chosen, setChosen] = useState<number[] | null>(null);
@@ -35,6 +37,7 @@ export default function Compare({ stockHref }: CompareProps) {
     <CompareView
       state="ready"
       stockHref={stockHref}
+      footnote={footnote}
       columns={shown.map((favourite: Favourite) => ({ favourite, card: cards.get(favourite.id) ?? null, onRemove: () => toggleFavourite(favourite) }))}
       chooser={
         favourites.length > COMPARE_LIMIT

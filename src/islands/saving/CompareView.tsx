@@ -30,6 +30,8 @@ export interface CompareViewProps {
   columns: CompareColumn[];
   /** Shown when more cars are saved than compare at once. */
   chooser: { limit: number; options: CompareChooserOption[] } | null;
+  /** The note the weekly repayments' asterisk refers to, where the site shows them. */
+  footnote?: string | null;
   onRetry?: () => void;
 }
 
@@ -58,7 +60,7 @@ function priceCell(card: CardFileEntry | null) {
   );
 }
 
-export function CompareView({ state, stockHref, columns, chooser, onRetry }: CompareViewProps) {
+export function CompareView({ state, stockHref, columns, chooser, footnote, onRetry }: CompareViewProps) {
   if (state === 'loading') {
     return (
       <p className="rounded-lg border border-slate-200 bg-slate-50 p-5 text-slate-800" aria-busy="true">
@@ -179,6 +181,7 @@ export function CompareView({ state, stockHref, columns, chooser, onRetry }: Com
         </table>
       </div>
       )}
+      {footnote && columns.length > 0 && <p className="mt-6 text-sm text-slate-700">{footnote}</p>}
     </div>
   );
 }

@@ -6,8 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
-import { $watchlist, $watchlistBusy } from '../../stores/watchlist.ts';
-import { SavedCarsView, type SavedList } from './SavedCarsView.tsx';
+import { $watchlist } from '../../stores/watchlist.ts';
+import { SavedCarsView } from './SavedCarsView.tsx';
 import { Toaster } from './Toaster.tsx';
 import { useCards } from './use-cards.ts';
 import { clickWatchlist } from './watchlist-click.ts';
@@ -24,40 +24,25 @@ export interface SavedCarsProps {
 export default function SavedCars(props: SavedCarsProps) {
   const favourites = useStore($favourites);
   const watchlist = useStore($watchlist);
-  const busy = useStore($watchlistBusy);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
   const watchIds = props.watchlist ? watchlist : [];
   const favouriteIds = props.favourites ? favourites.map((f) => f.id) : [];
-  const { cards, ready, failed, retry } = useCards([...new Set([...watchIds, ...favouriteIds])], mounted);
-  const state = (ids: readonly number[]): SavedList['state'] => (!mounted ? 'loading' : failed ? 'error' : ready(ids) ? 'ready' : 'loading');
+  const ids = [...new Set([...watchIds, ...favouriteIds])];
+  const { cards, ready, failed, retry } = useCards(ids, mounted);
+  const state = !mounted ? 'loading' : failed ? 'error' : ready(ids) ? 'ready' : 'loading';
+  const nameOf = (id: number) => cards.get(id)?.title ?? 'A car you saved';
 
   return (
     <>
       <SavedCarsView
+        state={state}
+        compareHref={props.compareHref}
         stockHref={props.stockHref}
         onRetry={retry}
-        watchlist={
-          props.watchlist
-            ? {
-                state: state(watchIds),
-                cars: watchIds.map((id) => {
-                  const name = cards.get(id)?.title ?? 'A car you saved';
-                  return { id, name, card: cards.get(id) ?? null, busy: busy.includes(id), onRemove: () => void clickWatchlist({ id, name }, props) };
-                }),
-              }
-            : null
-        }
-        favourites={
-          props.favourites
-            ? {
-                state: state(favouriteIds),
-                compareHref: props.compareHref,
-                cars: favourites.map((f) => ({ id: f.id, name: f.name, card: cards.get(f.id) ?? null, onRemove: () => toggleFavourite(f) })),
-              }
-            : null
-        }
+        watchlist={props.watchlist ? watchIds.map((id) => ({ id, name: nameOf(id), card: cards.get(id) ?? null, onRemove: () => void clickWatchlist({ id, name: nameOf(id) }, props) })) : null}
+        favourites={props.favourites ? favourites.map((f) => ({ id: f.id, name: f.name, card: cards.get(f.id) ?? null, onRemove: () => toggleFavourite(f) })) : null}
       />
       <Toaster />
     </>

@@ -1,11 +1,11 @@
 /**
  * The watchlist page's body: the cars on the shopper's watchlist and their favourites, each as its result
  * card with a Remove button, a link to compare the favourites, and an empty state for each list that leads
- * back to the stock. Pure view.
+ * back to the stock. Until every card has been read it shows one line, then the lists all at once, so no
+ * part of the page moves another while it fills. Pure view.
  */
 import type { CardFileEntry } from '../../views/search-records.ts';
 import { ResultCard } from '../search/ResultCard.tsx';
-import { Spinner } from './SavingBarView.tsx';
 
 export interface SavedCar {
   id: number;
@@ -13,20 +13,15 @@ export interface SavedCar {
   name: string;
   card: CardFileEntry | null;
   onRemove: () => void;
-  /** A removal waiting for the server (watchlist). */
-  busy?: boolean;
-}
-
-export interface SavedList {
-  state: 'loading' | 'error' | 'ready';
-  cars: SavedCar[];
 }
 
 export interface SavedCarsViewProps {
+  state: 'loading' | 'error' | 'ready';
   /** Null on sites without a watchlist. */
-  watchlist: SavedList | null;
+  watchlist: SavedCar[] | null;
   /** Null on sites without favourites. */
-  favourites: (SavedList & { compareHref: string }) | null;
+  favourites: SavedCar[] | null;
+  compareHref: string;
   stockHref: string;
   onRetry?: () => void;
 }
@@ -47,12 +42,9 @@ function CarGrid({ cars, label }: { cars: SavedCar[]; label: string }) {
           <button
             type="button"
             onClick={car.onRemove}
-            disabled={car.busy}
-            aria-busy={car.busy}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded border border-slate-400 px-4 text-sm font-semibold hover:border-brand hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70"
+            className="inline-flex min-h-11 items-center justify-center rounded border border-slate-400 px-4 text-sm font-semibold hover:border-brand hover:bg-slate-50"
             aria-label={`Remove ${car.card?.title ?? car.name}`}
           >
-            {car.busy && <Spinner />}
             Remove
           </button>
         </li>
@@ -61,11 +53,23 @@ function CarGrid({ cars, label }: { cars: SavedCar[]; label: string }) {
   );
 }
 
-function ListBody({ list, label, empty, stockHref, onRetry }: { list: SavedList; label: string; empty: string; stockHref: string; onRetry?: (() => void) | undefined }) {
-  if (list.state === 'loading') return <p className="mt-4 text-slate-800" aria-busy="true">Loading your saved cars…</p>;
-  if (list.state === 'error') {
+function ListBody({ cars, label, empty, stockHref }: { cars: SavedCar[]; label: string; empty: string; stockHref: string }) {
+  if (cars.length > 0) return <CarGrid cars={cars} label={label} />;
+  return (
+    <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-5 text-slate-800">
+      {empty}{' '}
+      <a className="font-semibold text-brand underline" href={stockHref}>
+        Browse our stock
+      </a>
+    </p>
+  );
+}
+
+export function SavedCarsView({ state, watchlist, favourites, compareHref, stockHref, onRetry }: SavedCarsViewProps) {
+  if (state === 'loading') return <p className="text-slate-800" aria-busy="true">Loading your saved cars…</p>;
+  if (state === 'error') {
     return (
-      <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-5 text-red-950">
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-5 text-red-950">
         <p>We could not load your saved cars just now. Please check your connection and try again.</p>
         {onRetry && (
           <button type="button" onClick={onRetry} className="mt-3 inline-flex min-h-11 items-center rounded bg-slate-900 px-5 font-semibold text-white">
@@ -75,20 +79,6 @@ function ListBody({ list, label, empty, stockHref, onRetry }: { list: SavedList;
       </div>
     );
   }
-  if (list.cars.length === 0) {
-    return (
-      <p className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-5 text-slate-800">
-        {empty}{' '}
-        <a className="font-semibold text-brand underline" href={stockHref}>
-          Browse our stock
-        </a>
-      </p>
-    );
-  }
-  return <CarGrid cars={list.cars} label={label} />;
-}
-
-export function SavedCarsView({ watchlist, favourites, stockHref, onRetry }: SavedCarsViewProps) {
   return (
     <div className="space-y-10">
       {watchlist && (
@@ -96,7 +86,7 @@ export function SavedCarsView({ watchlist, favourites, stockHref, onRetry }: Sav
           <h2 id="watchlist-heading" className="text-xl font-bold">
             Watchlist
           </h2>
-          <ListBody list={watchlist} label="Cars on your watchlist" empty="Your watchlist is empty. Save a car from its page to keep an eye on it here." stockHref={stockHref} onRetry={onRetry} />
+          <ListBody cars={watchlist} label="Cars on your watchlist" empty="Your watchlist is empty. Save a car from its page to keep an eye on it here." stockHref={stockHref} />
         </section>
       )}
       {favourites && (
@@ -105,13 +95,13 @@ export function SavedCarsView({ watchlist, favourites, stockHref, onRetry }: Sav
             <h2 id="favourites-heading" className="text-xl font-bold">
               Favourites
             </h2>
-            {favourites.state === 'ready' && favourites.cars.length > 1 && (
-              <a href={favourites.compareHref} className="inline-flex min-h-11 items-center rounded bg-brand px-5 font-semibold text-on-brand">
+            {favourites.length > 1 && (
+              <a href={compareHref} className="inline-flex min-h-11 items-center rounded bg-brand px-5 font-semibold text-on-brand">
                 Compare favourites
               </a>
             )}
           </div>
-          <ListBody list={favourites} label="Your favourite cars" empty="No favourites yet. Tap the heart on any car you like to keep it here." stockHref={stockHref} onRetry={onRetry} />
+          <ListBody cars={favourites} label="Your favourite cars" empty="No favourites yet. Tap the heart on any car you like to keep it here." stockHref={stockHref} />
         </section>
       )}
     </div>
