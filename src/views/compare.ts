@@ -25,6 +25,15 @@ export const COMPARE_SPECS = [
   'ANCAP rating',
 ] as const;
 
+/**
+ * The note the cards' weekly repayments ('$123 /wk*') refer to, on the pages that list saved cars; null
+ * where the site shows no weekly figure. Worded as the search pages word it.
+ */
+export function weeklyRepaymentNote(site: Pick<SiteConfig, 'finance'>): string | null {
+  if (!site.finance.provider || site.finance.monthlyOnly) return null;
+  return "*Weekly repayments are estimates at each lender's advertised rate and term, with its deposit and final payment. Open a vehicle for its finance disclaimer. Finance is for approved applicants only.";
+}
+
 /** A row label and its value; null where the vehicle does not say. */
 export type CompareFact = [label: (typeof COMPARE_SPECS)[number], value: string | null];
 

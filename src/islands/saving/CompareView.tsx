@@ -38,8 +38,8 @@ export interface CompareViewProps {
 const NOT_LISTED = '–';
 
 /** The table's least width by number of cars (a class per count: the site's CSP allows no inline styles). */
-// Two cars fit a 360 px phone; three and four scroll sideways there.
-const TABLE_WIDTH = ['min-w-[14rem]', 'min-w-[14rem]', 'min-w-[20rem]', 'min-w-[31rem]', 'min-w-[40rem]'] as const;
+// Two cars fit a 360 px phone; three and four scroll sideways there, the next car showing at the edge.
+const TABLE_WIDTH = ['min-w-[14rem]', 'min-w-[14rem]', 'min-w-[20rem]', 'min-w-[28rem]', 'min-w-[36rem]'] as const;
 
 function priceCell(card: CardFileEntry | null) {
   if (!card) return <span className="text-slate-700">No longer listed</span>;

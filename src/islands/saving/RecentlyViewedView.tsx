@@ -26,7 +26,7 @@ export function RecentlyViewedView({ vehicles, onClear }: RecentlyViewedViewProp
       <ul className="mt-4 flex snap-x gap-4 overflow-x-auto pb-2">
         {vehicles.map((v) => (
           <li key={v.id} className="w-48 shrink-0 snap-start sm:w-56">
-            <a href={v.path} className="group block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:border-brand">
+            <a href={v.path} className="group block h-full overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:border-brand">
               {v.image ? (
                 <img src={v.image} alt="" width={600} height={400} loading="lazy" decoding="async" className="aspect-[3/2] w-full object-cover" />
               ) : (

@@ -19,6 +19,8 @@ export interface SavedCarsProps {
   listHref: string;
   compareHref: string;
   stockHref: string;
+  /** The note the cards' weekly repayments refer to; null where the site shows none. */
+  footnote: string | null;
 }
 
 export default function SavedCars(props: SavedCarsProps) {
@@ -41,6 +43,7 @@ export default function SavedCars(props: SavedCarsProps) {
         compareHref={props.compareHref}
         stockHref={props.stockHref}
         onRetry={retry}
+        footnote={props.footnote}
         watchlist={props.watchlist ? watchIds.map((id) => ({ id, name: nameOf(id), card: cards.get(id) ?? null, onRemove: () => void clickWatchlist({ id, name: nameOf(id) }, props) })) : null}
         favourites={props.favourites ? favourites.map((f) => ({ id: f.id, name: f.name, card: cards.get(f.id) ?? null, onRemove: () => toggleFavourite(f) })) : null}
       />

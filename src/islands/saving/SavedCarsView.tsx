@@ -23,6 +23,8 @@ export interface SavedCarsViewProps {
   favourites: SavedCar[] | null;
   compareHref: string;
   stockHref: string;
+  /** Shown under the lists when a card shows a weekly repayment. */
+  footnote?: string | null;
   onRetry?: () => void;
 }
 
@@ -65,7 +67,7 @@ function ListBody({ cars, label, empty, stockHref }: { cars: SavedCar[]; label: 
   );
 }
 
-export function SavedCarsView({ state, watchlist, favourites, compareHref, stockHref, onRetry }: SavedCarsViewProps) {
+export function SavedCarsView({ state, watchlist, favourites, compareHref, stockHref, footnote, onRetry }: SavedCarsViewProps) {
   if (state === 'loading') return <p className="text-slate-800" aria-busy="true">Loading your saved cars…</p>;
   if (state === 'error') {
     return (
@@ -104,6 +106,7 @@ export function SavedCarsView({ state, watchlist, favourites, compareHref, stock
           <ListBody cars={favourites} label="Your favourite cars" empty="No favourites yet. Tap the heart on any car you like to keep it here." stockHref={stockHref} />
         </section>
       )}
+      {footnote && [...(watchlist ?? []), ...(favourites ?? [])].some((car) => car.card?.weekly && !car.card.soldMessage) && <p className="text-sm text-slate-700">{footnote}</p>}
     </div>
   );
 }

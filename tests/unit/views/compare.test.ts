@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchFiles } from '../../../src/generator/search-files.ts';
-import { COMPARE_SPECS, compareFacts } from '../../../src/views/compare.ts';
+import { COMPARE_SPECS, compareFacts, weeklyRepaymentNote } from '../../../src/views/compare.ts';
 import { NOW, site, siteData, vehicle } from './fixtures.ts';
 
 describe('compare facts', () => {
@@ -30,5 +30,13 @@ describe('compare facts', () => {
     expect(Object.fromEntries(cards['1']!.facts).Year).toBe('2019');
     const cardFiles = [...files].filter(([path]) => path.startsWith('/_search/cards/')).map(([, text]) => JSON.parse(text) as Record<string, { facts: unknown; title: string }>);
     expect(cardFiles.flatMap((f) => Object.values(f).map((c) => Object.fromEntries(c.facts as Array<[string, string]>).Year))).toEqual(['2019', '2021']);
+  });
+});
+
+describe('weekly repayment note', () => {
+  it('explains the asterisk where the site shows weekly figures, and is absent where it does not', () => {
+    expect(weeklyRepaymentNote(site({ finance: { provider: { key: 'quickfin', name: 'QuickFin', eligibility: 'weekly-payment' } } }))).toMatch(/^\*Weekly repayments are estimates/);
+    expect(weeklyRepaymentNote(site({ finance: { provider: { key: 'quickfin', name: 'QuickFin', eligibility: 'weekly-payment' }, monthlyOnly: true } }))).toBeNull();
+    expect(weeklyRepaymentNote(site({ finance: {} }))).toBeNull();
   });
 });
