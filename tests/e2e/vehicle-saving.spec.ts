@@ -430,37 +430,40 @@ test.describe('share', () => {
 });
 
 test.describe('taking over moves nothing', () => {
-  test('the save and share row keeps its place and size when it hydrates with saved state', async ({ browser }, testInfo) => {
-    const site = siteOf(testInfo.project);
-    const car = favouriteable(site)[0]!;
-    const boxes = async (javaScriptEnabled: boolean) => {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, javaScriptEnabled });
-      const page = await context.newPage();
-      await page.goto(carPath(car));
-      if (javaScriptEnabled) {
-        await page.evaluate(
-          ([keys, id, favourite]) => {
-            localStorage.setItem(keys!.watchlist, JSON.stringify([id]));
-            localStorage.setItem(keys!.favourites, JSON.stringify([favourite]));
-          },
-          [KEYS, car.id, { id: car.id, name: car.display_name, slug: car.slug, make: car.make, model: car.model, primary_image_url: null }] as const,
+  for (const kind of ['available', 'sold'] as const) {
+    test(`the save and share row keeps its place and size when it hydrates with saved state (${kind} car)`, async ({ browser }, testInfo) => {
+      const site = siteOf(testInfo.project);
+      const car = kind === 'sold' ? soldVehicle(site) : favouriteable(site)[0]!;
+      test.skip(kind === 'sold' && !site.features.watchlist, `${site.slug} shows nothing to save on a sold car`);
+      const boxes = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, javaScriptEnabled });
+        const page = await context.newPage();
+        await page.goto(carPath(car));
+        if (javaScriptEnabled) {
+          await page.evaluate(
+            ([keys, id, favourite]) => {
+              localStorage.setItem(keys!.watchlist, JSON.stringify([id]));
+              localStorage.setItem(keys!.favourites, JSON.stringify([favourite]));
+            },
+            [KEYS, car.id, { id: car.id, name: car.display_name, slug: car.slug, make: car.make, model: car.model, primary_image_url: null }] as const,
+          );
+          await page.reload();
+          await savingReady(page);
+          if (kind === 'available' && site.features.favourites) await expect(page.locator('[data-favourite-toggle]')).toHaveAttribute('aria-pressed', 'true');
+          if (site.features.watchlist) await expect(page.locator('[data-watchlist-toggle]')).toHaveAttribute('aria-pressed', 'true');
+        }
+        const measured = await page.locator(`[data-saving-bar], ${kind === 'available' ? '[data-saving-bar] > button, ' : ''}aside > :last-child`).evaluateAll((elements) =>
+          elements.map((e) => {
+            const r = e.getBoundingClientRect();
+            return [Math.round(r.x), Math.round(r.y + window.scrollY), Math.round(r.width), Math.round(r.height)];
+          }),
         );
-        await page.reload();
-        await savingReady(page);
-        if (site.features.favourites) await expect(page.locator('[data-favourite-toggle]')).toHaveAttribute('aria-pressed', 'true');
-        if (site.features.watchlist) await expect(page.locator('[data-watchlist-toggle]')).toHaveAttribute('aria-pressed', 'true');
-      }
-      const measured = await page.locator('[data-saving-bar], [data-saving-bar] > button, aside > :last-child').evaluateAll((elements) =>
-        elements.map((e) => {
-          const r = e.getBoundingClientRect();
-          return [Math.round(r.x), Math.round(r.y + window.scrollY), Math.round(r.width), Math.round(r.height)];
-        }),
-      );
-      await context.close();
-      return measured;
-    };
-    expect(await boxes(true)).toEqual(await boxes(false));
-  });
+        await context.close();
+        return measured;
+      };
+      expect(await boxes(true)).toEqual(await boxes(false));
+    });
+  }
 
   test('the recently viewed strip fills before it comes into view, so nothing on screen moves', async ({ page }, testInfo) => {
     const site = siteOf(testInfo.project);

@@ -8,7 +8,7 @@ import type { ShareTarget } from '../../rules/share.ts';
 
 export interface SavingBarViewProps {
   favourite: { pressed: boolean; onToggle: () => void } | null;
-  /** `shown: false` keeps the button's place without showing it (a sold vehicle that is not saved). */
+  /** `shown: false` leaves the button out (a sold vehicle that is not saved). */
   watchlist: { pressed: boolean; busy: boolean; shown: boolean; onToggle: () => void } | null;
   share: ShareViewProps | null;
   /** The saved cars page (watchlist, favourites and compare). */
@@ -127,19 +127,33 @@ export function SharePanel({ panelId, panelRef, link, targets, copied, copyFaile
 }
 
 export function SavingBarView({ favourite, watchlist, share, savedHref }: SavingBarViewProps) {
+  const savedLink = (
+    <a href={savedHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-slate-800 underline underline-offset-2 hover:text-brand">
+      View your saved cars
+    </a>
+  );
+  // A sold car offers only the watchlist button, and only once it is known to be saved: until then (and when
+  // it is not) the link to the saved cars holds the button's place, so the button takes it without a shift.
+  if (!favourite && !share && watchlist && !watchlist.shown) {
+    return (
+      <div className="flex min-h-14 items-center" data-saving-bar>
+        {savedLink}
+      </div>
+    );
+  }
   return (
     <div>
-      <div className="grid auto-cols-fr grid-flow-col gap-2" data-saving-bar>
+      <div className="grid min-h-14 auto-cols-fr grid-flow-col gap-2" data-saving-bar>
         {favourite && (
           <button type="button" className={BUTTON} aria-pressed={favourite.pressed} onClick={favourite.onToggle} data-favourite-toggle>
             <HeartIcon filled={favourite.pressed} />
             Favourite
           </button>
         )}
-        {watchlist && (
+        {watchlist?.shown && (
           <button
             type="button"
-            className={`${BUTTON} ${watchlist.shown ? '' : 'invisible'}`}
+            className={BUTTON}
             aria-pressed={watchlist.pressed}
             aria-busy={watchlist.busy}
             disabled={watchlist.busy}
@@ -161,13 +175,8 @@ export function SavingBarView({ favourite, watchlist, share, savedHref }: Saving
           </>
         )}
       </div>
-      {(favourite || watchlist) && (
-        <p className="mt-2 text-sm">
-          <a href={savedHref} className="inline-flex min-h-11 items-center font-semibold text-slate-800 underline underline-offset-2 hover:text-brand">
-            View your saved cars
-          </a>
-        </p>
-      )}
+      {/* On a sold car the row is the watchlist button alone, in the link's place: no second line appears. */}
+      {(favourite || watchlist) && (favourite || share) && <p className="mt-2">{savedLink}</p>}
     </div>
   );
 }
