@@ -34,14 +34,16 @@ export function weeklyRepaymentNote(site: Pick<SiteConfig, 'finance'>): string |
   return "*Weekly repayments are estimates at each lender's advertised rate and term, with its deposit and final payment. Open a vehicle for its finance disclaimer. Finance is for approved applicants only.";
 }
 
-/** A row label and its value; null where the vehicle does not say. */
-export type CompareFact = [label: (typeof COMPARE_SPECS)[number], value: string | null];
+/**
+ * A vehicle's value of each compare row, in {@link COMPARE_SPECS} order (labels are not repeated in every
+ * card: the search pages fetch these files too); null where the vehicle does not say.
+ */
+export type CompareFacts = Array<string | null>;
 
-/** Every compare row of a vehicle, in {@link COMPARE_SPECS} order. */
-export function compareFacts(vehicle: NormalisedVehicle, site: SiteConfig, now: Date): CompareFact[] {
+export function compareFacts(vehicle: NormalisedVehicle, site: SiteConfig, now: Date): CompareFacts {
   const rows = new Map(specRows(vehicle, site, now).map((r) => [r.label, r.value]));
   return COMPARE_SPECS.map((label) => {
     const value = rows.get(label);
-    return [label, isSpecValueShown(value) ? String(value).trim() : null];
+    return isSpecValueShown(value) ? String(value).trim() : null;
   });
 }

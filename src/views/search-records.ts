@@ -11,7 +11,7 @@ import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calcu
 import { financePrice } from '../rules/finance-eligibility.ts';
 import { weeklyPriceRange } from '../rules/weekly-price-range.ts';
 import type { Favourite } from '../stores/favourites.ts';
-import type { CompareFact } from './compare.ts';
+import type { CompareFacts } from './compare.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
 import { favouriteRecord } from './vehicle/saving.ts';
@@ -41,7 +41,7 @@ export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, ima
  * (`compareFacts`), which the search's own pages never render.
  */
 export interface CardFileEntry extends ResultCardData {
-  facts: CompareFact[];
+  facts: CompareFacts;
 }
 
 /** Equipment names, whichever shape the feed sends (a list, or lists by group). */

@@ -5,6 +5,7 @@
  * Pure view.
  */
 import type { Favourite } from '../../stores/favourites.ts';
+import { COMPARE_SPECS } from '../../views/compare.ts';
 import type { CardFileEntry } from '../../views/search-records.ts';
 import { Picture } from '../search/ResultCard.tsx';
 
@@ -94,8 +95,8 @@ export function CompareView({ state, stockHref, columns, chooser, footnote, onRe
     );
   }
 
-  const labels = columns.find((c) => c.card)?.card?.facts.map(([label]) => label) ?? [];
-  const fact = (card: CardFileEntry | null, label: string) => card?.facts.find(([l]) => l === label)?.[1] ?? NOT_LISTED;
+  // A row no chosen car has a value for is left out.
+  const rows = COMPARE_SPECS.map((label, i) => ({ label, values: columns.map(({ card }) => card?.facts?.[i] ?? null) })).filter((row) => row.values.some((v) => v !== null));
   // Row names wrap between words (hyphenated where a word is long), never inside one.
   const rowHead = 'sticky left-0 z-10 w-24 bg-white py-3 pr-2 text-left align-top text-xs font-semibold text-slate-700 hyphens-auto [overflow-wrap:normal] sm:w-40 sm:text-sm';
   const cell = 'py-3 pr-3 align-top sm:pr-4';
@@ -165,14 +166,14 @@ export function CompareView({ state, stockHref, columns, chooser, footnote, onRe
                 </td>
               ))}
             </tr>
-            {labels.map((label) => (
+            {rows.map(({ label, values }) => (
               <tr key={label}>
                 <th scope="row" className={rowHead}>
                   {label}
                 </th>
-                {columns.map(({ favourite, card }) => (
-                  <td key={favourite.id} className={cell}>
-                    {fact(card, label)}
+                {values.map((value, i) => (
+                  <td key={columns[i]!.favourite.id} className={cell}>
+                    {value ?? NOT_LISTED}
                   </td>
                 ))}
               </tr>
