@@ -9,12 +9,12 @@ import type { ListingRecord } from '../search/listing.ts';
 import { feedInstant } from '../rules/badges.ts';
 import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
+import { showFavouriteButton } from '../rules/saving.ts';
 import { weeklyPriceRange } from '../rules/weekly-price-range.ts';
 import type { Favourite } from '../stores/favourites.ts';
 import type { CompareFacts } from './compare.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
-import { favouriteRecord } from './vehicle/saving.ts';
 
 /** What one result card shows: the card view and its picture. */
 export interface ResultCardData extends VehicleCardView {
@@ -32,7 +32,9 @@ export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, ima
     ...view,
     picture: pictureFor(images, view.image, 'card', site),
     weekly: weekly === null ? null : repaymentText(weekly, 52),
-    favourite: favouriteRecord(vehicle, site),
+    favourite: showFavouriteButton(vehicle, site)
+      ? { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null }
+      : null,
   };
 }
 

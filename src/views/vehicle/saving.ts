@@ -20,7 +20,7 @@ function cardImage(vehicle: NormalisedVehicle): string | null {
   return vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null;
 }
 
-/** What the favourite toggle saves, where the site and the vehicle allow one (`showFavouriteButton`). */
+/** What the favourite toggle saves, where the site and the vehicle allow one (`showFavouriteButton`): the record the result cards carry (`resultCardData`; a test holds the two equal). */
 export function favouriteRecord(vehicle: NormalisedVehicle, site: SiteConfig): Favourite | null {
   if (!showFavouriteButton(vehicle, site)) return null;
   return { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: cardImage(vehicle) };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageIndex } from '../../../../src/views/images.ts';
+import { resultCardData } from '../../../../src/views/search-records.ts';
 import { priceBlockView } from '../../../../src/views/vehicle/price.ts';
 import { favouriteRecord, vehicleSavingView } from '../../../../src/views/vehicle/saving.ts';
-import { site, vehicle } from './fixtures.ts';
+import { NOW, site, vehicle } from './fixtures.ts';
 
 const images: ImageIndex = { 'images/corolla-1.jpg': { card: { width: 600, height: 400, jpeg: '/images/c/corolla-1.jpg', webp: '/images/c/corolla-1.webp' } } };
 const withPhotos = { images: [{ image: 'images/corolla-1.jpg' }, { image: 'images/corolla-2.jpg' }] };
@@ -63,9 +64,11 @@ describe('saving and sharing on the vehicle page', () => {
     expect(view(site('vehicle: { stickyHeaderOffset: 650 }'), vehicle()).stickyHeader.offset).toBe(650);
   });
 
-  it('saves what a card saves: the same favourite record the search cards carry', () => {
+  it('saves what a result card saves: the same favourite record, where the card offers the toggle', () => {
     const s = site('features: { favourites: true }');
-    expect(favouriteRecord(vehicle({ primary_image_url: 'images/p.jpg', ...withPhotos }), s)?.primary_image_url).toBe('images/p.jpg');
-    expect(favouriteRecord(vehicle(), s)).toBeNull();
+    const cars = [vehicle({ primary_image_url: 'images/p.jpg', ...withPhotos }), vehicle(withPhotos), vehicle({ ...withPhotos, images: [{ image: 'v.mp4', isVideo: true }, ...withPhotos.images] }), vehicle(), vehicle({ ...withPhotos, status: 'sold' })];
+    for (const car of cars) expect(favouriteRecord(car, s)).toEqual(resultCardData(car, s, {}, NOW).favourite);
+    expect(favouriteRecord(cars[0]!, s)?.primary_image_url).toBe('images/p.jpg');
+    expect(favouriteRecord(cars[3]!, s)).toBeNull();
   });
 });
