@@ -429,6 +429,25 @@ test.describe('share', () => {
   });
 });
 
+test.describe('loading late', () => {
+  test('on a phone the save and share island loads only when it scrolls into view', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const car = favouriteable(site)[0]!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(carPath(car), { waitUntil: 'networkidle' });
+    const island = page.locator('astro-island:has([data-saving-bar])');
+    expect((await page.locator('[data-saving-bar]').boundingBox())!.y).toBeGreaterThan(844);
+    await expect(island).toHaveAttribute('ssr', '');
+    expect(scripts.filter((s) => /VehicleSaving/.test(s))).toEqual([]);
+    await savingReady(page);
+    expect(scripts.filter((s) => /VehicleSaving/.test(s))).toHaveLength(1);
+  });
+});
+
 test.describe('taking over moves nothing', () => {
   for (const kind of ['available', 'sold'] as const) {
     test(`the save and share row keeps its place and size when it hydrates with saved state (${kind} car)`, async ({ browser }, testInfo) => {

@@ -86,8 +86,10 @@ export default function VehicleSaving({ vehicle, favourite, watchlist, share, ap
     window.open(target.href, `share-${target.id}`, shareWindowFeatures());
   };
 
+  // One root element: `client:visible` watches the island's top-level elements, and the toast's fixed box
+  // (always on screen) must not count as the island being in view.
   return (
-    <>
+    <div>
       <SavingBarView
         savedHref={listHref}
         favourite={favourite ? { pressed: mounted && favourites.some((f) => f.id === favourite.id), onToggle: () => toggleFavourite(favourite) } : null}
@@ -108,6 +110,6 @@ export default function VehicleSaving({ vehicle, favourite, watchlist, share, ap
         }
       />
       <Toaster />
-    </>
+    </div>
   );
 }
