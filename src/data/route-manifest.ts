@@ -1,6 +1,6 @@
 import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, checkoutPath, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { ALL_STOCK_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
@@ -52,6 +52,7 @@ export type Route = { path: string; deps: RouteDependencies } & (
   | { kind: 'success' }
   | { kind: 'sign-in' }
   | { kind: 'watchlist' }
+  | { kind: 'compare' }
   | { kind: 'garage' }
   | { kind: 'not-found' }
 );
@@ -289,6 +290,7 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   add({ kind: 'success', path: pagePath('success'), deps: {} });
   add({ kind: 'sign-in', path: pagePath('sign-in'), deps: {} });
   if (features.watchlist || features.favourites) add({ kind: 'watchlist', path: pagePath('watchlist'), deps: {} });
+  if (features.favourites) add({ kind: 'compare', path: COMPARE_PATH, deps: {} });
   if (features.garage) add({ kind: 'garage', path: pagePath('my-garage'), deps: {} });
   add({ kind: 'not-found', path: '/404/', deps: {} });
   return routes;

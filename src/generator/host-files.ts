@@ -121,7 +121,7 @@ export function sitemapFiles(
 
 /**
  * robots.txt: everything may be crawled except shopper-only pages (sign-in,
- * success, garage, watchlist) and each vehicle's print, checkout/buy-online and
+ * success, garage, watchlist, compare) and each vehicle's print, checkout/buy-online and
  * trade-in pages, plus the query-string routes that redirect to them. Rules are
  * prefixes, so `/sign-in` also covers `/sign-in/?type=...`.
  */
@@ -131,6 +131,7 @@ export function robotsTxt(site: SiteConfig): string {
     '/success',
     '/my-garage',
     '/watchlist',
+    '/compare/',
     '/cars/*/print',
     '/cars/*/checkout',
     '/cars/*/buy-online',

@@ -13,14 +13,15 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import { encodeIndex } from '../search/index-codec.ts';
 import { cardFilePath, cardGroup, SEARCH_INDEX_PATH, type ListingRecord, type SearchIndexFile } from '../search/listing.ts';
 import type { ImageIndex } from '../views/images.ts';
-import { listingNames, listingRecord, resultCardData, type ResultCardData } from '../views/search-records.ts';
+import { compareFacts } from '../views/compare.ts';
+import { listingNames, listingRecord, resultCardData, type CardFileEntry } from '../views/search-records.ts';
 
 export interface SearchFiles {
   /** Path in the release -> content. */
   files: Map<string, string>;
   records: ListingRecord[];
-  /** Each vehicle's result card, by id. */
-  cards: Record<string, ResultCardData>;
+  /** Each vehicle's result card (with its compare facts), by id. */
+  cards: Record<string, CardFileEntry>;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
@@ -30,13 +31,13 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   const names = listingNames(data);
   const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
   const records = vehicles.map((v) => listingRecord(v, names, site, now));
-  const groups = new Map<string, Record<string, ResultCardData>>();
-  const all: Record<string, ResultCardData> = {};
+  const groups = new Map<string, Record<string, CardFileEntry>>();
+  const all: Record<string, CardFileEntry> = {};
   for (const vehicle of vehicles) {
     const group = cardGroup(String(vehicle.id));
     let cards = groups.get(group);
     if (!cards) groups.set(group, (cards = {}));
-    cards[vehicle.id] = all[vehicle.id] = resultCardData(vehicle, site, images, now);
+    cards[vehicle.id] = all[vehicle.id] = { ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) };
   }
   const files = new Map<string, string>();
   const cardHashes: Record<string, string> = {};

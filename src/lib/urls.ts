@@ -57,3 +57,9 @@ export function internalHref(href: string): string {
   if (!href.startsWith('/') || href.startsWith('//') || /[?#]/.test(href)) return href;
   return pagePath(href);
 }
+
+/** The shopper's saved cars (watchlist and favourites), the page a toast's View List opens. */
+export const WATCHLIST_PATH = pagePath('watchlist');
+
+/** The favourites side by side. */
+export const COMPARE_PATH = pagePath('compare');

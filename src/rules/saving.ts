@@ -93,11 +93,23 @@ export function vehicleDisplayName(vehicle: Pick<Vehicle, 'name' | 'year' | 'mak
 /**
  * Spec 4: the toast after a successful save ('Car Saved In Watchlist' / '{name} is now available
  * in your watchlist') or removal ('Car Removed' / '{name} is no longer in your watchlist'), each
- * with a View List action.
+ * with a View List action. `vehicle` is the vehicle, or its display name already worked out.
  */
-export function watchlistToast(kind: 'save' | 'remove', vehicle: Pick<Vehicle, 'name' | 'year' | 'make' | 'model'>): WatchlistToast {
-  const name = vehicleDisplayName(vehicle);
+export function watchlistToast(kind: 'save' | 'remove', vehicle: Pick<Vehicle, 'name' | 'year' | 'make' | 'model'> | string): WatchlistToast {
+  const name = typeof vehicle === 'string' ? vehicle : vehicleDisplayName(vehicle);
   return kind === 'save'
     ? { title: 'Car Saved In Watchlist', message: `${name} is now available in your watchlist`, action: 'View List' }
     : { title: 'Car Removed', message: `${name} is no longer in your watchlist`, action: 'View List' };
+}
+
+/** Issue 12: the compare page lays up to 4 vehicles side by side. */
+export const COMPARE_LIMIT = 4;
+
+/**
+ * The favourites the compare page shows, in the order they were saved: the ones the shopper chose that are
+ * still saved or, until they choose, the {@link COMPARE_LIMIT} saved last; never more than the limit.
+ */
+export function comparedIds(saved: readonly number[], chosen: readonly number[] | null): number[] {
+  const wanted = new Set(chosen ?? saved.slice(-COMPARE_LIMIT));
+  return saved.filter((id) => wanted.has(id)).slice(0, COMPARE_LIMIT);
 }

@@ -12,6 +12,7 @@ import { financePrice } from '../rules/finance-eligibility.ts';
 import { showFavouriteButton } from '../rules/saving.ts';
 import { weeklyPriceRange } from '../rules/weekly-price-range.ts';
 import type { Favourite } from '../stores/favourites.ts';
+import type { CompareFacts } from './compare.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 import { vehicleCardView, type VehicleCardView } from './vehicle/card.ts';
 
@@ -35,6 +36,14 @@ export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, ima
       ? { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null }
       : null,
   };
+}
+
+/**
+ * A card as the card files carry it: the result card, plus the key specifications the compare page shows
+ * (`compareFacts`), which the search's own pages never render.
+ */
+export interface CardFileEntry extends ResultCardData {
+  facts: CompareFacts;
 }
 
 /** Equipment names, whichever shape the feed sends (a list, or lists by group). */

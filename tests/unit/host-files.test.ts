@@ -80,7 +80,7 @@ describe('robots.txt', () => {
   it('allows everything but shopper-only and per-vehicle action pages, and names the sitemap', () => {
     const text = robotsTxt(site());
     expect(text.startsWith('User-agent: *\nAllow: /\n')).toBe(true);
-    for (const path of ['/sign-in', '/success', '/my-garage', '/watchlist', '/cars/*/print', '/cars/*/checkout', '/cars/*/buy-online', '/cars/*/trade-in']) {
+    for (const path of ['/sign-in', '/success', '/my-garage', '/watchlist', '/compare/', '/cars/*/print', '/cars/*/checkout', '/cars/*/buy-online', '/cars/*/trade-in']) {
       expect(text).toContain(`\nDisallow: ${path}\n`);
     }
     expect(text).toContain('\nSitemap: https://www.demo.example/sitemap.xml\n');

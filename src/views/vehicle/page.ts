@@ -19,6 +19,7 @@ import { printLink } from './print.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
 import { vehicleFinance } from './finance.ts';
 import { priceBlockView } from './price.ts';
+import { vehicleSavingView } from './saving.ts';
 import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
 import { breadcrumbJsonLd, vehicleJsonLd } from './structured-data.ts';
 
@@ -93,6 +94,7 @@ export function vehiclePageView(input: VehiclePageInput) {
     forms: vehicleForms(site, data, vehicle, { available: price.available, finance: actions.some((a) => a.id === 'finance') }),
     photoRequest: price.available && site.features.photoRequests ? { href: '#enquire', dialog: VEHICLE_DIALOGS.photos } : null,
     mobileBar,
+    saving: vehicleSavingView(vehicle, site, images, price),
   };
 }
 export type VehiclePageView = ReturnType<typeof vehiclePageView>;

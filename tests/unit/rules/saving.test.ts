@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyWatchlistChange,
+  COMPARE_LIMIT,
+  comparedIds,
   showFavouriteButton,
   showWatchlistButton,
   watchlistClick,
@@ -104,5 +106,27 @@ describe('watchlist button', () => {
       message: '2021 Toyota Corolla is no longer in your watchlist',
       action: 'View List',
     });
+  });
+
+  it('takes a display name already worked out', () => {
+    expect(watchlistToast('save', '2019 Mazda CX-5 Maxx').message).toBe('2019 Mazda CX-5 Maxx is now available in your watchlist');
+  });
+});
+
+describe('compare', () => {
+  it('lays up to 4 vehicles side by side', () => {
+    expect(COMPARE_LIMIT).toBe(4);
+  });
+
+  it('compares the 4 saved last until the shopper chooses, in the order they were saved', () => {
+    expect(comparedIds([1, 2, 3], null)).toEqual([1, 2, 3]);
+    expect(comparedIds([1, 2, 3, 4, 5, 6], null)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('compares the chosen ones that are still saved, never more than 4', () => {
+    expect(comparedIds([1, 2, 3, 4, 5, 6], [6, 1])).toEqual([1, 6]);
+    expect(comparedIds([1, 2, 3], [3, 9])).toEqual([3]);
+    expect(comparedIds([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5])).toEqual([1, 2, 3, 4]);
+    expect(comparedIds([1, 2], [])).toEqual([]);
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * What a click on a watchlist button does, wherever the button is (the vehicle page, the watchlist page):
+ * the store saves or removes the vehicle; the shopper then sees the toast, the error, or the sign-in page.
+ */
+import { showToast, TOAST_MS } from '../../stores/toast.ts';
+import { toggleWatchlist } from '../../stores/watchlist.ts';
+
+export async function clickWatchlist(vehicle: { id: number; name: string }, options: { apiBaseUrl: string; listHref: string }): Promise<void> {
+  const outcome = await toggleWatchlist(vehicle, { baseUrl: options.apiBaseUrl, currentPath: `${window.location.pathname}${window.location.search}` });
+  switch (outcome.kind) {
+    case 'sign-in':
+      window.location.assign(outcome.url);
+      return;
+    case 'saved':
+    case 'removed':
+      showToast({ title: outcome.toast.title, message: outcome.toast.message, action: { label: outcome.toast.action, href: options.listHref }, tone: 'info', durationMs: TOAST_MS });
+      return;
+    case 'failed':
+      showToast({ title: 'Your watchlist was not changed', message: outcome.message, tone: 'error', durationMs: null });
+      return;
+    case 'busy':
+      return;
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The shopper's watchlist (spec 4, 6 and 7): the ids of the vehicles saved, kept in this browser and saved
+ * on the site's runtime API (`POST {api.baseUrl}/api/watchlist/save-car` and `/remove-car` with
+ * `{ phone_number, car_id }`, answered `{ success: boolean }`). A change shows at once and is rolled back
+ * when the call fails; the ids with a call in flight are in `$watchlistBusy`, so the button can wait.
+ * Ids read back from storage are checked one by one; anything else is dropped.
+ */
+import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { track } from '../lib/analytics.ts';
+import { apiUrl, requestJson } from '../lib/runtime-api.ts';
+import { EVENT_FAVOURITE } from '../rules/analytics.ts';
+import { applyWatchlistChange, watchlistClick, watchlistToast, type WatchlistToast } from '../rules/saving.ts';
+import { $shopper } from './shopper.ts';
+
+/** Vehicle ids from anything read back from storage: positive whole numbers, each once, in order. */
+export function readWatchlist(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((id): id is number => Number.isSafeInteger(id) && (id as number) > 0))];
+}
+
+export const $watchlist = persistentAtom<number[]>('dealer-sites:watchlist', [], {
+  encode: JSON.stringify,
+  decode(raw) {
+    try {
+      return readWatchlist(JSON.parse(raw));
+    } catch {
+      return [];
+    }
+  },
+});
+
+/** Ids whose save or removal is still waiting for the server. */
+export const $watchlistBusy = atom<readonly number[]>([]);
+
+/** What the shopper sees when the server turns a change down without saying why. */
+export const WATCHLIST_FAILED_MESSAGE = 'We could not update your watchlist just now. Please try again.';
+
+export type WatchlistOutcome =
+  | { kind: 'sign-in'; url: string }
+  | { kind: 'busy' }
+  | { kind: 'saved' | 'removed'; toast: WatchlistToast }
+  | { kind: 'failed'; message: string };
+
+export interface WatchlistContext {
+  /** The site's `api.baseUrl` (empty: the site's own origin). */
+  baseUrl: string;
+  /** The page the shopper is on, where sign-in brings them back. */
+  currentPath: string;
+  fetch?: typeof fetch;
+}
+
+function setBusy(carId: number, busy: boolean): void {
+  const rest = $watchlistBusy.get().filter((id) => id !== carId);
+  $watchlistBusy.set(busy ? [...rest, carId] : rest);
+}
+
+function refusal(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { message, error } = data as { message?: unknown; error?: unknown };
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return null;
+}
+
+/**
+ * Saves the vehicle to the watchlist, or removes it when it is there. A shopper with no phone on record is
+ * sent to sign-in instead (nothing changes). Otherwise the list changes at once, the server is asked, and
+ * on `{ success: true }` the favourite event (39) is recorded; any other answer puts the list back as it
+ * was and comes back with the error to show.
+ */
+export async function toggleWatchlist(vehicle: { id: number; name: string }, context: WatchlistContext): Promise<WatchlistOutcome> {
+  if ($watchlistBusy.get().includes(vehicle.id)) return { kind: 'busy' };
+  const saved = $watchlist.get().includes(vehicle.id);
+  const click = watchlistClick($shopper.get(), vehicle, saved, context.currentPath);
+  if (click.kind === 'sign-in') return click;
+
+  $watchlist.set(applyWatchlistChange($watchlist.get(), vehicle.id, click.kind));
+  setBusy(vehicle.id, true);
+  try {
+    const path = click.kind === 'save' ? '/api/watchlist/save-car' : '/api/watchlist/remove-car';
+    const answer = await requestJson<{ success?: unknown }>(apiUrl(context.baseUrl, path), {
+      body: { phone_number: click.phone, car_id: click.carId },
+      ...(context.fetch ? { fetch: context.fetch } : {}),
+    });
+    if (answer.ok && answer.data?.success === true) {
+      track(EVENT_FAVOURITE, { car_id: vehicle.id, name: vehicle.name, list: 'watchlist', action: click.kind });
+      return { kind: click.kind === 'save' ? 'saved' : 'removed', toast: watchlistToast(click.kind, vehicle.name) };
+    }
+    // Undo only this vehicle's change: the rest of the list may have moved meanwhile (another tab).
+    $watchlist.set(applyWatchlistChange($watchlist.get(), vehicle.id, click.kind === 'save' ? 'remove' : 'save'));
+    return { kind: 'failed', message: answer.ok ? (refusal(answer.data) ?? WATCHLIST_FAILED_MESSAGE) : answer.message };
+  } finally {
+    setBusy(vehicle.id, false);
+  }
+}
