@@ -471,12 +471,17 @@ test.describe('taking over moves nothing', () => {
           if (kind === 'available' && site.features.favourites) await expect(page.locator('[data-favourite-toggle]')).toHaveAttribute('aria-pressed', 'true');
           if (site.features.watchlist) await expect(page.locator('[data-watchlist-toggle]')).toHaveAttribute('aria-pressed', 'true');
         }
-        const measured = await page.locator(`[data-saving-bar], ${kind === 'available' ? '[data-saving-bar] > button, ' : ''}aside > :last-child`).evaluateAll((elements) =>
-          elements.map((e) => {
-            const r = e.getBoundingClientRect();
-            return [Math.round(r.x), Math.round(r.y + window.scrollY), Math.round(r.width), Math.round(r.height)];
-          }),
-        );
+        const measured = await page.locator(`[data-saving-bar], ${kind === 'available' ? '[data-saving-bar] > button, ' : ''}aside[aria-label="Price and actions"] > *`).evaluateAll((elements) => {
+          // The row, its buttons, and the last thing the sidebar shows (below the row: it would move if the row grew).
+          const shown = elements.filter((e) => e.getClientRects().length > 0);
+          const last = shown.filter((e) => e.parentElement?.matches('aside')).at(-1);
+          return shown
+            .filter((e) => !e.parentElement?.matches('aside') || e === last || e.matches('[data-saving-bar]'))
+            .map((e) => {
+              const r = e.getBoundingClientRect();
+              return [Math.round(r.x), Math.round(r.y + window.scrollY), Math.round(r.width), Math.round(r.height)];
+            });
+        });
         await context.close();
         return measured;
       };
@@ -538,7 +543,7 @@ test.describe('sticky header and mobile bar', () => {
     await expect(header).toBeHidden();
   });
 
-  test('the mobile bar opens past 900 px at 390 px wide, its labels fit at 360 px', async ({ page }, testInfo) => {
+  test('the mobile bar is always there on a phone, takes its opened style past 900 px, and its labels fit at 360 px', async ({ page }, testInfo) => {
     const site = siteOf(testInfo.project);
     const car = favouriteable(site)[0]!;
     const offset = site.vehicle.mobileBarOffset;
@@ -549,12 +554,17 @@ test.describe('sticky header and mobile bar', () => {
       const box = (await bar.boundingBox())!;
       return box.y + box.height <= 844 + 0.5 && box.y >= 844 - box.height - 0.5;
     };
+    // Always there to call or enquire; past the offset it takes its opened (raised) style, at the same size.
+    await expect.poll(inView).toBe(true);
+    const closed = (await bar.boundingBox())!;
     await scrollTo(page, offset);
     await expect(bar).not.toHaveAttribute('data-opened');
-    await expect.poll(inView).toBe(false);
+    await expect.poll(inView).toBe(true);
     await scrollTo(page, offset + 1);
     await expect(bar).toHaveAttribute('data-opened', '');
     await expect.poll(inView).toBe(true);
+    await expect.poll(async () => (await bar.evaluate((el) => getComputedStyle(el).boxShadow)) !== 'none').toBe(true);
+    expect((await bar.boundingBox())!.height).toBe(closed.height);
     const labels = ['Call Now', site.features.instantMessage ? 'Instant Message' : site.vehicle.enquireLabel];
     for (const label of labels) await expect(bar.getByRole('link', { name: label })).toBeVisible();
     expect(await seriousViolations(page, '[data-mobile-bar]')).toEqual([]);
