@@ -40,8 +40,22 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// A build renders every page at one instant (the snapshot's time), so the same question comes thousands of
+// times in a row: the last few answers are kept.
+const recentParts = new Map<string, ZonedParts>();
+
 /** The wall-clock date and time of `now` in `timeZone`. */
 export function zonedParts(now: Date, timeZone = BRISBANE): ZonedParts {
+  const key = `${timeZone}@${now.getTime()}`;
+  const known = recentParts.get(key);
+  if (known) return { ...known };
+  const parts = computeZonedParts(now, timeZone);
+  if (recentParts.size >= 8) recentParts.delete(recentParts.keys().next().value!);
+  recentParts.set(key, parts);
+  return { ...parts };
+}
+
+function computeZonedParts(now: Date, timeZone: string): ZonedParts {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),

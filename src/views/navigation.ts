@@ -33,8 +33,20 @@ function dynamicLinks(source: NonNullable<MenuItem['dynamic']>, site: SiteConfig
   }
 }
 
-/** Resolves a configured menu into links, expanding dynamic entries. */
+// Every page of a site shows the same menus, and the dynamic ones read the whole catalogue (the makes in
+// stock), so each menu is resolved once per site's data and shared, read-only, by the pages.
+const resolved = new WeakMap<SiteData, WeakMap<MenuItem[], NavLink[]>>();
+
+/** Resolves a configured menu into links, expanding dynamic entries. The result is shared: do not change it. */
 export function resolveMenu(items: MenuItem[], site: SiteConfig, data: SiteData): NavLink[] {
+  let menus = resolved.get(data);
+  if (!menus) resolved.set(data, (menus = new WeakMap()));
+  let links = menus.get(items);
+  if (!links) menus.set(items, (links = resolveItems(items, site, data)));
+  return links;
+}
+
+function resolveItems(items: MenuItem[], site: SiteConfig, data: SiteData): NavLink[] {
   return items.map((item) => {
     const children = [
       ...(item.dynamic ? dynamicLinks(item.dynamic, site, data) : []),
