@@ -212,9 +212,10 @@ test.describe('360 spin viewer', () => {
     const x = box.x + box.width / 2;
     await page.mouse.move(x, y);
     await page.mouse.down();
-    const start = await frameOf(page);
+    // Touched, it stops turning; the frame it stopped on is where the drag counts from.
     await expect(page.locator('[data-spin-viewer]')).toHaveAttribute('data-spin-rotating', 'false');
     await expect(page.getByText('Swipe to spin')).toBeHidden();
+    const start = await frameOf(page);
     await page.mouse.move(x + SPIN_DRAG_STEP_PX - 1, y);
     expect(await frameOf(page)).toBe(start);
     await page.mouse.move(x + SPIN_DRAG_STEP_PX, y);
