@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
-import { fillVisibleFields, leadsFor, uniqueEmail } from '../support/leads.ts';
+import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -40,17 +40,6 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
 }
 
 /** Goes through the steps of a hydrated form, filling each, and sends it. */
-async function completeForm(page: Page, formId: string, email: string): Promise<void> {
-  const submit = page.locator(`#${formId} form button[type="submit"]`);
-  for (let step = 0; step < 4; step++) {
-    await fillVisibleFields(page, formId, email);
-    const label = (await submit.textContent())?.trim();
-    await submit.click();
-    if (label !== 'Next') return;
-    await expect(page.locator(`#${formId} legend`).first()).toContainText(`Step ${step + 2} of`);
-  }
-}
-
 test.describe('lead forms', () => {
   test.describe.configure({ timeout: 60_000 });
 
@@ -64,7 +53,7 @@ test.describe('lead forms', () => {
       await page.goto(target!.path);
       await hydrated(page, kind);
       expect(await seriousViolations(page, `#${kind}`)).toEqual([]);
-      await completeForm(page, kind, email);
+      await sendForm(page, kind, email, { checkSteps: true });
       await expect(page).toHaveURL(/\/success\/$/);
       const leads = leadsFor(email);
       expect(leads).toHaveLength(1);
@@ -97,7 +86,7 @@ test.describe('lead forms', () => {
       await page.goto(target!);
       await hydrated(page, other.id);
       expect(await seriousViolations(page, `#${other.id}`)).toEqual([]);
-      await completeForm(page, other.id, email);
+      await sendForm(page, other.id, email, { checkSteps: true });
       await expect(page).toHaveURL(/\/success\/$/);
       const [lead] = leadsFor(email);
       expect(lead).toMatchObject({ site: site.slug, form: other.form });
@@ -129,7 +118,7 @@ test.describe('lead forms', () => {
       // Open again and send.
       const email = uniqueEmail(`${site.slug}-${dialogId}`);
       await opener.click();
-      await completeForm(page, `${dialogId}-form`, email);
+      await sendForm(page, `${dialogId}-form`, email, { checkSteps: true });
       await expect(page).toHaveURL(/\/success\/$/);
       expect(leadsFor(email)).toMatchObject([{ form, fields: { car_id: Number(vehicle.id) } }]);
       opened.push(link);
@@ -154,7 +143,7 @@ test.describe('lead forms', () => {
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-test-drive-dialog.png`) });
     expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
 
-    await completeForm(page, 'test-drive-dialog-form', email);
+    await sendForm(page, 'test-drive-dialog-form', email, { checkSteps: true });
     await expect(page).toHaveURL(/\/success\/$/);
     const [lead] = leadsFor(email);
     expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id) }, context: { vehicle: { id: Number(vehicle.id) } } });
@@ -178,7 +167,7 @@ test.describe('lead forms', () => {
     await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: site.vehicle.enquireLabel }).click();
     const dialog = page.getByRole('dialog', { name: site.vehicle.enquiryTitle });
     await expect(dialog).toBeVisible();
-    await completeForm(page, 'enquire-dialog-form', email);
+    await sendForm(page, 'enquire-dialog-form', email, { checkSteps: true });
     await expect(page).toHaveURL(/\/success\/$/);
     const [lead] = leadsFor(email);
     expect(lead).toMatchObject({ form: 'enquiry', fields: { car_id: Number(vehicle.id), message: 'Please call me about this.' } });
@@ -229,7 +218,7 @@ test.describe('lead forms', () => {
     await page.goto('/book-test-drive/');
     await hydrated(page, 'test-drive-form');
     const email = uniqueEmail(`${site.slug}-offline`);
-    await completeForm(page, 'test-drive-form', email);
+    await sendForm(page, 'test-drive-form', email, { checkSteps: true });
     await expect(page.locator('#test-drive-form [role="alert"]')).toHaveText('An error occurred when submitting this form');
     await expect(page.locator('#test-drive-form [name="message"]')).toHaveValue('Please call me about this.');
     await expect(page.locator('#test-drive-form button[type="submit"]')).toBeEnabled();

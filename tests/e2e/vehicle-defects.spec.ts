@@ -13,7 +13,7 @@ import { headerPhone } from '../../src/views/phone.ts';
 import { callBlock } from '../../src/views/vehicle/actions.ts';
 import { locationBar } from '../../src/views/vehicle/extras.ts';
 import { financeCtaHref } from '../../src/views/vehicle/price.ts';
-import { fillVisibleFields, leadsFor, uniqueEmail } from '../support/leads.ts';
+import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 
 /**
  * The defects found on the built vehicle pages, each checked as a shopper meets it, on every demo
@@ -441,16 +441,7 @@ test.describe('the vehicle in the test-drive and finance forms', () => {
     return available(site).find((v) => financeCtaHref(v, site) !== null) ?? available(site)[0]!;
   }
 
-  /** Fills and sends the form on a form page, step by step. */
-  async function send(page: Page, formId: string, email: string): Promise<void> {
-    const submit = page.locator(`#${formId} form button[type="submit"]`);
-    for (let step = 0; step < 4; step++) {
-      await fillVisibleFields(page, formId, email);
-      const label = (await submit.textContent())?.trim();
-      await submit.click();
-      if (label !== 'Next') return;
-    }
-  }
+
 
   async function openedFrom(browser: Browser, info: TestInfo, javaScript: boolean, link: 'Book a Test Drive' | 'Apply for Finance') {
     const site = siteOf(info);
@@ -488,7 +479,7 @@ test.describe('the vehicle in the test-drive and finance forms', () => {
         await expect(page.locator('#test-drive-form input[type="hidden"][name="car_id"]')).toHaveValue(String(vehicle.id));
       }
       const email = uniqueEmail(`${site.slug}-td-car${javaScript ? '' : '-nojs'}`);
-      await send(page, 'test-drive-form', email);
+      await sendForm(page, 'test-drive-form', email);
       await expect(page).toHaveURL(/\/success\/$/);
       const [lead] = leadsFor(email);
       expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id) }, context: { vehicle: { id: Number(vehicle.id) } } });

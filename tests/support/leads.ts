@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The journal the preview server stores leads in (as the ops server does). */
 export const LEADS_DB = path.resolve(process.env.OPS_DATA_DIR || 'data/ops', 'ops.sqlite');
@@ -98,3 +98,19 @@ export async function fillVisibleFields(page: Page, formId: string, email: strin
     if (answer !== null && !field.value) await control.fill(answer);
   }
 }
+
+/**
+ * Fills and sends the form with id `formId` step by step (at most four steps). With `checkSteps`, each
+ * Next must lead to the following step (a hydrated, stepped form); without JavaScript every step shows at once.
+ */
+export async function sendForm(page: Page, formId: string, email: string, options: { checkSteps?: boolean } = {}): Promise<void> {
+  const submit = page.locator(`#${formId} form button[type="submit"]`);
+  for (let step = 0; step < 4; step++) {
+    await fillVisibleFields(page, formId, email);
+    const label = (await submit.textContent())?.trim();
+    await submit.click();
+    if (label !== 'Next') return;
+    if (options.checkSteps) await expect(page.locator(`#${formId} legend`).first()).toContainText(`Step ${step + 2} of`);
+  }
+}
+

@@ -8,6 +8,7 @@ import type { Favourite } from '../../stores/favourites.ts';
 import { COMPARE_SPECS } from '../../views/compare.ts';
 import type { CardFileEntry } from '../../views/search-records.ts';
 import { Picture } from '../search/ResultCard.tsx';
+import { LoadErrorView } from './LoadErrorView.tsx';
 
 export interface CompareColumn {
   favourite: Favourite;
@@ -83,16 +84,7 @@ export function CompareView({ state, stockHref, columns, chooser, footnote, onRe
     );
   }
   if (state === 'error') {
-    return (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-5 text-red-950">
-        <p>We could not load your chosen cars just now. Please check your connection and try again.</p>
-        {onRetry && (
-          <button type="button" onClick={onRetry} className="mt-3 inline-flex min-h-11 items-center rounded bg-slate-900 px-5 font-semibold text-white">
-            Try again
-          </button>
-        )}
-      </div>
-    );
+    return <LoadErrorView what="your chosen cars" onRetry={onRetry} />;
   }
 
   // A row no chosen car has a value for is left out.

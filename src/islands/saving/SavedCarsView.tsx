@@ -6,6 +6,7 @@
  */
 import type { CardFileEntry } from '../../views/search-records.ts';
 import { ResultCard } from '../search/ResultCard.tsx';
+import { LoadErrorView } from './LoadErrorView.tsx';
 
 export interface SavedCar {
   id: number;
@@ -70,16 +71,7 @@ function ListBody({ cars, label, empty, stockHref }: { cars: SavedCar[]; label: 
 export function SavedCarsView({ state, watchlist, favourites, compareHref, stockHref, footnote, onRetry }: SavedCarsViewProps) {
   if (state === 'loading') return <p className="text-slate-800" aria-busy="true">Loading your saved cars…</p>;
   if (state === 'error') {
-    return (
-      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-5 text-red-950">
-        <p>We could not load your saved cars just now. Please check your connection and try again.</p>
-        {onRetry && (
-          <button type="button" onClick={onRetry} className="mt-3 inline-flex min-h-11 items-center rounded bg-slate-900 px-5 font-semibold text-white">
-            Try again
-          </button>
-        )}
-      </div>
-    );
+    return <LoadErrorView what="your saved cars" onRetry={onRetry} />;
   }
   return (
     <div className="space-y-10">
