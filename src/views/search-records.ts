@@ -25,6 +25,18 @@ export interface ResultCardData extends VehicleCardView {
   favourite: Favourite | null;
 }
 
+/** The photo a saved car is remembered by: the primary image, else the first photo that is not a video. */
+export function cardImage(vehicle: NormalisedVehicle): string | null {
+  return vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null;
+}
+
+/** What the favourites keep of a vehicle (the card's toggle and the vehicle page's save the same), or null where it shows no toggle. */
+export function favouriteRecord(vehicle: NormalisedVehicle, site: SiteConfig): Favourite | null {
+  if (!showFavouriteButton(vehicle, site)) return null;
+  return { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: cardImage(vehicle) };
+}
+
+/** What a result card shows of a vehicle, for the static pages and the search island alike. */
 export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, images: ImageIndex, now: Date): ResultCardData {
   const view = vehicleCardView(vehicle, site, now);
   const weekly = view.price && view.price.kind !== 'subscription' ? advertisedWeeklyRepayment(site, vehicle, now) : null;
@@ -32,9 +44,7 @@ export function resultCardData(vehicle: NormalisedVehicle, site: SiteConfig, ima
     ...view,
     picture: pictureFor(images, view.image, 'card', site),
     weekly: weekly === null ? null : repaymentText(weekly, 52),
-    favourite: showFavouriteButton(vehicle, site)
-      ? { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null }
-      : null,
+    favourite: favouriteRecord(vehicle, site),
   };
 }
 

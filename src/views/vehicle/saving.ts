@@ -5,26 +5,15 @@
  */
 import { vehiclePath, WATCHLIST_PATH } from '../../lib/urls.ts';
 import { isAvailable } from '../../rules/availability.ts';
-import { showFavouriteButton } from '../../rules/saving.ts';
 import { copyConfirmation, vehicleShareLink } from '../../rules/share.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
 import type { Favourite } from '../../stores/favourites.ts';
 import type { ViewedVehicle } from '../../stores/viewed.ts';
 import { pictureFor, type ImageIndex } from '../images.ts';
+import { cardImage, favouriteRecord } from '../search-records.ts';
 import { VEHICLE_DIALOGS } from './forms.ts';
 import type { PriceBlockView } from './price.ts';
-
-/** The picture a card of the vehicle shows: its primary image, or its first photo. */
-function cardImage(vehicle: NormalisedVehicle): string | null {
-  return vehicle.primary_image_url ?? vehicle.images?.find((i) => !i.isVideo)?.image ?? null;
-}
-
-/** What the favourite toggle saves, where the site and the vehicle allow one (`showFavouriteButton`): the record the result cards carry (`resultCardData`; a test holds the two equal). */
-export function favouriteRecord(vehicle: NormalisedVehicle, site: SiteConfig): Favourite | null {
-  if (!showFavouriteButton(vehicle, site)) return null;
-  return { id: vehicle.id, name: vehicle.display_name, slug: vehicle.slug, make: vehicle.make, model: vehicle.model, primary_image_url: cardImage(vehicle) };
-}
 
 /** The props of the vehicle page's saving and sharing island. */
 export interface VehicleSavingView {

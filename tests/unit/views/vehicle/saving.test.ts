@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ImageIndex } from '../../../../src/views/images.ts';
 import { resultCardData } from '../../../../src/views/search-records.ts';
 import { priceBlockView } from '../../../../src/views/vehicle/price.ts';
-import { favouriteRecord, vehicleSavingView } from '../../../../src/views/vehicle/saving.ts';
+import { favouriteRecord } from '../../../../src/views/search-records.ts';
+import { vehicleSavingView } from '../../../../src/views/vehicle/saving.ts';
 import { NOW, site, vehicle } from './fixtures.ts';
 
 const images: ImageIndex = { 'images/corolla-1.jpg': { card: { width: 600, height: 400, jpeg: '/images/c/corolla-1.jpg', webp: '/images/c/corolla-1.webp' } } };
