@@ -82,6 +82,24 @@ export const OpsEnvSchema = z
      * `true` trusts any (only behind a proxy that overwrites the header).
      */
     OPS_TRUST_PROXY: env(z.string().regex(/^(true|false|[0-9a-fA-F.:/,\s]+)$/, 'expected true, false, or a comma-separated list of proxy addresses or CIDR ranges').optional()),
+    /**
+     * Requests per minute one client address may make to each family of shopper routes of the public API
+     * (sign-in, the watchlist, views and phone reveals, quotes and trade-in support) before answers become 429.
+     */
+    OPS_SHOPPER_RATE_LIMIT: env(integer(1, 1_000_000, 'requests per minute').default(60)),
+    /**
+     * Secret the shopper session cookies and the sign-in codes' hashes are keyed with; at least 32
+     * characters. Unset, the server makes a random one at start (and says so), so sessions end with the
+     * process. Keep it the same across restarts and across servers behind one balancer.
+     */
+    OPS_SESSION_SECRET: env(z.string().min(32, 'is too short: use at least 32 characters, e.g. OPS_SESSION_SECRET=$(openssl rand -hex 32)').optional()),
+    /**
+     * SMS gateway webhook that sends shoppers their sign-in codes: POST `{ to, message, site }` as JSON.
+     * Unset, codes are written to the server's log (development). @example "https://sms.example.com/hooks/send"
+     */
+    OPS_SMS_WEBHOOK_URL: env(z.url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://sms.example.com/hooks/send' }).optional()),
+    /** Bearer token sent to the SMS webhook (`Authorization: Bearer <token>`), when it needs one. */
+    OPS_SMS_WEBHOOK_TOKEN: env(z.string().min(1).optional()),
     /** First retry delay of a lead delivery in milliseconds; each later one doubles, with jitter, up to 10 minutes. */
     OPS_LEAD_RETRY_BASE_MS: env(integer(1, 3_600_000, 'milliseconds').default(2000)),
     /** Delivery attempts per lead and target before it is flagged on the admin page. */
@@ -121,6 +139,12 @@ export interface OpsConfig {
   trustProxy: boolean | string[];
   leadRetryBaseMs: number;
   leadMaxAttempts: number;
+  /** Shopper-route requests per client address and route family per minute. */
+  shopperRateLimit: number;
+  /** Keys session cookies and code hashes; null: a random one per process. */
+  sessionSecret: string | null;
+  /** Where sign-in codes are sent; null: the server's log. */
+  smsWebhook: { url: string; token: string | null } | null;
   mode: 'local' | 'dispatch';
   /** Set in dispatch mode. */
   github: { repository: string; token: string; apiUrl: string } | null;
@@ -177,6 +201,7 @@ export function loadOpsConfig(environment: Record<string, string | undefined> = 
     trustProxy: parseTrustProxy(v.OPS_TRUST_PROXY),
     leadRetryBaseMs: v.OPS_LEAD_RETRY_BASE_MS,
     leadMaxAttempts: v.OPS_LEAD_MAX_ATTEMPTS,
+    ...shopperSettings(v),
     mode: v.OPS_MODE,
     github:
       v.OPS_MODE === 'dispatch' && v.GITHUB_REPOSITORY && v.GITHUB_TOKEN
@@ -193,11 +218,32 @@ export function parseTrustProxy(value: string | undefined): boolean | string[] {
   return text.split(',').map((part) => part.trim()).filter(Boolean);
 }
 
+/** The shopper settings (sessions, the code sender, the shopper routes' limit) from parsed variables. */
+function shopperSettings(v: Pick<z.output<typeof OpsEnvSchema>, 'OPS_SHOPPER_RATE_LIMIT' | 'OPS_SESSION_SECRET' | 'OPS_SMS_WEBHOOK_URL' | 'OPS_SMS_WEBHOOK_TOKEN'>): Pick<OpsConfig, 'shopperRateLimit' | 'sessionSecret' | 'smsWebhook'> {
+  return {
+    shopperRateLimit: v.OPS_SHOPPER_RATE_LIMIT,
+    sessionSecret: v.OPS_SESSION_SECRET ?? null,
+    smsWebhook: v.OPS_SMS_WEBHOOK_URL ? { url: v.OPS_SMS_WEBHOOK_URL, token: v.OPS_SMS_WEBHOOK_TOKEN ?? null } : null,
+  };
+}
+
+/** What the public API needs beside the preview server. */
+export type PublicApiConfig = Pick<OpsConfig, 'dataDir' | 'leadRateLimit' | 'trustProxy' | 'shopperRateLimit' | 'sessionSecret' | 'smsWebhook'>;
+
 /** What the public API needs when it runs beside the preview server: no admin token, the same variables and defaults. */
-export function loadPublicApiConfig(environment: Record<string, string | undefined> = process.env): Pick<OpsConfig, 'dataDir' | 'leadRateLimit' | 'trustProxy'> {
-  const result = OpsEnvSchema.pick({ OPS_DATA_DIR: true, OPS_LEAD_RATE_LIMIT: true, OPS_TRUST_PROXY: true }).safeParse(environment);
+export function loadPublicApiConfig(environment: Record<string, string | undefined> = process.env): PublicApiConfig {
+  const result = OpsEnvSchema.pick({
+    OPS_DATA_DIR: true,
+    OPS_LEAD_RATE_LIMIT: true,
+    OPS_TRUST_PROXY: true,
+    OPS_SHOPPER_RATE_LIMIT: true,
+    OPS_SESSION_SECRET: true,
+    OPS_SMS_WEBHOOK_URL: true,
+    OPS_SMS_WEBHOOK_TOKEN: true,
+  }).safeParse(environment);
   if (!result.success) {
     throw new OpsConfigError(result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}.`.replace(/\.\.$/, '.')));
   }
-  return { dataDir: result.data.OPS_DATA_DIR, leadRateLimit: result.data.OPS_LEAD_RATE_LIMIT, trustProxy: parseTrustProxy(result.data.OPS_TRUST_PROXY) };
+  const v = result.data;
+  return { dataDir: v.OPS_DATA_DIR, leadRateLimit: v.OPS_LEAD_RATE_LIMIT, trustProxy: parseTrustProxy(v.OPS_TRUST_PROXY), ...shopperSettings(v) };
 }
