@@ -149,10 +149,24 @@ test.describe('lead forms', () => {
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-test-drive-dialog.png`) });
     expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
 
-    await sendForm(page, 'test-drive-dialog-form', email, { checkSteps: true });
+    // Step 2 offers the location's free times (from its opening hours) in place of a typed date.
+    const form = page.locator('#test-drive-dialog-form form');
+    await fillVisibleFields(page, 'test-drive-dialog-form', email);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Step 2 of 2: Your test drive')).toBeVisible();
+    const dealership = form.locator('select[name="dealership"]');
+    if (await dealership.isVisible()) await dealership.selectOption({ index: 1 });
+    const when = form.getByLabel('Preferred Date and Time');
+    await expect(when.locator('optgroup').first()).toBeAttached();
+    const first = await when.locator('optgroup option').first().getAttribute('value');
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT\d\d:(00|30):00\+10:00$/);
+    expect(Date.parse(first!)).toBeGreaterThan(Date.now() + 55 * 60_000);
+    await when.selectOption(first!);
+    expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
+    await sendForm(page, 'test-drive-dialog-form', email);
     await expect(page).toHaveURL(/\/success\/$/);
     const [lead] = leadsFor(email);
-    expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id) }, context: { vehicle: { id: Number(vehicle.id) } } });
+    expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id), preferred_date_time: first }, context: { vehicle: { id: Number(vehicle.id) } } });
   });
 
   test('Enquire Now opens the enquiry in a dialog, records the analytics event and the enquiry, then /success', async ({ page }, testInfo) => {

@@ -412,11 +412,20 @@ describe('quotes', () => {
 
   it("offers test-drive times within the location's hours, in the site's zone, from an hour ahead", async () => {
     const location = (await readSnapshot(TEST_SITE, root))!.locations.find((l) => l.slug && l.contact_detail?.opening_hours?.length)!;
-    const answer = (await app.inject({ method: 'GET', url: `/api/test-drive/availability?site=${TEST_SITE}&location=${location.slug}&days=7` })).json() as { timeZone: string; days: Array<{ date: string; slots: string[] }> };
+    const answer = (await app.inject({ method: 'GET', url: `/api/test-drive/availability?site=${TEST_SITE}&location=${location.slug}&days=7` })).json() as {
+      timeZone: string;
+      days: Array<{ date: string; slots: Array<{ time: string; at: string }> }>;
+    };
     expect(answer.timeZone).toBe('Australia/Brisbane');
     expect(answer.days.length).toBeGreaterThan(0);
     expect(answer.days.length).toBeLessThanOrEqual(7);
-    for (const day of answer.days) for (const slot of day.slots) expect(slot).toMatch(/^([01]\d|2[0-3]):(00|30)$/);
+    for (const day of answer.days) {
+      for (const slot of day.slots) {
+        expect(slot.time).toMatch(/^([01]\d|2[0-3]):(00|30)$/);
+        expect(slot.at).toBe(`${day.date}T${slot.time}:00+10:00`);
+        expect(Date.parse(slot.at)).toBeGreaterThanOrEqual(Date.now() + 59 * 60_000);
+      }
+    }
     expect((await app.inject({ method: 'GET', url: `/api/test-drive/availability?site=${TEST_SITE}&location=nowhere` })).statusCode).toBe(404);
   });
 });
