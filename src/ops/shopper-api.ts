@@ -422,15 +422,16 @@ export function shopperRoutes(scope: FastifyInstance, ctx: ShopperApiContext): v
 
 /**
  * The instant quote (`POST /api/youx/quote`) from the site's finance settings: the weekly repayment on the
- * purchase price over the loan term, at the lender's rate where the car is known by its VIN and has lender
- * figures, otherwise at the site's rate. Null amounts where the figure would be 'Enquire for Finance'.
+ * whole purchase price over the loan term, with no deposit, final payment or fees, at the lender's rate where
+ * the car is known by its VIN and has lender figures, otherwise at the site's rate. Nothing of the lender's
+ * advertised basis (its deposit, balloon, fee or rounding to its quoted figure) applies: the page states the
+ * quote's own basis beside it. A null amount where the figure would be 'Enquire for Finance'.
  */
 export function financeQuote(site: Pick<SiteConfig, 'finance'>, vehicle: NormalisedVehicle | null, purchasePrice: number, loanTerm: number) {
   const lender = vehicle ? lenderInfoFor(site.finance, vehicle) : null;
-  const provider = lender ? site.finance.provider : null;
   const rate = typeof lender?.interestRate === 'number' ? lender.interestRate : site.finance.interestRate;
   const weekly = FINANCE_FREQUENCIES.find((f) => f.value === 52)!;
-  const repayment = calculateRepayment({ amount: purchasePrice, term: loanTerm, interest: rate, frequency: weekly, deposit: 0 }, { provider, lender });
+  const repayment = calculateRepayment({ amount: purchasePrice, term: loanTerm, interest: rate, frequency: weekly, deposit: 0 });
   return {
     weeklyRepaymentAmount: repayment.kind === 'payment' ? repayment.payment : null,
     comparisonRate: typeof lender?.comparisonRate === 'number' ? lender.comparisonRate : null,

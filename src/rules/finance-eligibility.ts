@@ -9,7 +9,7 @@ import type { FinanceLenderInfo } from '../schemas/finance.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
 import { isAvailable } from './availability.ts';
-import { hasOfferPrice } from './pricing.ts';
+import { formatPrice, hasOfferPrice } from './pricing.ts';
 import { BRISBANE, zonedParts } from './time.ts';
 
 /** The site's finance section. */
@@ -198,4 +198,28 @@ export function youxQuoteRequest(
     nvic: vehicle.nvic ?? null,
     whoIsHelping,
   };
+}
+
+/** What the instant-quote service answers. */
+export interface YouxQuoteAnswer {
+  weeklyRepaymentAmount?: unknown;
+  comparisonRate?: unknown;
+  advertisedRate?: unknown;
+}
+
+const percent = (rate: number) => `${(Math.round((rate + Number.EPSILON) * 100) / 100).toFixed(2)}% p.a.`;
+
+/**
+ * The instant quote as the vehicle page says it, with every figure it rests on, or null when the answer has
+ * no usable weekly amount (a failed or empty answer is not shown: spec 7, failures are ignored):
+ * '$146 per week on a price of $31,990 over 5 years, with no deposit or final payment and before fees, at
+ * 9.50% p.a. (comparison rate 10.12% p.a.), for excellent credit.'
+ */
+export function instantQuoteText(answer: YouxQuoteAnswer | null | undefined, request: Pick<YouxQuoteRequest, 'loanTerm' | 'purchasePrice'>): string | null {
+  const weekly = answer?.weeklyRepaymentAmount;
+  const rate = answer?.advertisedRate;
+  if (!isFiniteNumber(weekly) || weekly <= 0 || !isFiniteNumber(rate)) return null;
+  const comparisonRate = answer?.comparisonRate;
+  const comparison = isFiniteNumber(comparisonRate) ? ` (comparison rate ${percent(comparisonRate)})` : '';
+  return `${formatPrice(Math.round(weekly))} per week on a price of ${formatPrice(request.purchasePrice)} over ${request.loanTerm} years, with no deposit or final payment and before fees, at ${percent(rate)}${comparison}, for excellent credit.`;
 }

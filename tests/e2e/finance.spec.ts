@@ -10,7 +10,9 @@ import { calculateRepayment, type RepaymentInput } from '../../src/rules/finance
 import { DISCLAIMER_COLLAPSED_LENGTH } from '../../src/rules/finance-disclaimer.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
-import { vehicleFinance, type VehicleFinanceView } from '../../src/views/vehicle/finance.ts';
+import { financeQuote } from '../../src/ops/shopper-api.ts';
+import { instantQuoteText } from '../../src/rules/finance-eligibility.ts';
+import { financeQuoteView, vehicleFinance, type VehicleFinanceView } from '../../src/views/vehicle/finance.ts';
 import { findAll, parseHtml, text } from '../support/html.ts';
 
 const sites = loadAllSiteConfigs('sites');
@@ -149,5 +151,46 @@ test.describe('finance calculator', () => {
       else expect(finance.summary.paymentText).toBe('Enquire for Finance');
     }
     if (site.finance.provider) expect(checked).toBeGreaterThan(10);
+  });
+});
+
+test.describe('instant finance quote', () => {
+  test("shows the runtime API's quote with the figures it rests on where the site asks for one, and nothing elsewhere", async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const { vehicle } = financedVehicle(site);
+    const view = financeQuoteView(vehicle, site);
+    await page.goto(`/cars/${vehicle.slug}/`);
+    if (!site.features.financeQuote) {
+      expect(view).toBeNull();
+      await expect(page.locator('[data-finance-quote]')).toHaveCount(0);
+      return;
+    }
+    const quotes: unknown[] = [];
+    page.on('request', (r) => r.url().includes('/api/youx/quote') && quotes.push(r.postDataJSON()));
+    const section = page.locator('#finance-quote');
+    await expect(section).toBeHidden();
+    await page.locator('[data-finance-quote]').scrollIntoViewIfNeeded();
+    // Worked out here from the same settings and lender figures the API uses.
+    const expected = instantQuoteText(financeQuote(site, vehicle, view!.request.purchasePrice, view!.request.loanTerm), view!.request);
+    expect(expected).toMatch(/^\$[\d,]+ per week on a price of \$[\d,]+ over 5 years, with no deposit or final payment and before fees, at \d+\.\d\d% p\.a\./);
+    await expect(section.getByText(expected!)).toBeVisible();
+    expect(quotes).toEqual([{ selfAssessedCreditScore: 'GREAT', purchasePrice: view!.request.purchasePrice, loanTerm: 5, year: vehicle.year, vin: vehicle.vin ?? null, nvic: vehicle.nvic ?? null, whoIsHelping: site.name }]);
+    const axe = await new AxeBuilder({ page }).include('#finance-quote').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('a failed quote shows nothing and breaks nothing', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    test.skip(!site.features.financeQuote, `${site.slug} gives no instant quotes`);
+    const { vehicle } = financedVehicle(site);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/api/youx/quote**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.goto(`/cars/${vehicle.slug}/`);
+    const answered = page.waitForResponse('**/api/youx/quote**');
+    await page.locator('[data-finance-quote]').scrollIntoViewIfNeeded();
+    await answered;
+    await expect(page.locator('#finance-quote')).toBeHidden();
+    expect(errors).toEqual([]);
   });
 });

@@ -52,7 +52,15 @@ beforeAll(async () => {
   const feedFile = path.join(root, 'data', 'feed', TEST_SITE, 'vehicles.json');
   const feed = JSON.parse(await readFile(feedFile, 'utf8')) as Array<Record<string, unknown>>;
   feed.push(
-    feedVehicle(990001, { make: 'Mazda', model: 'CX-5', price: 31_990, vin: 'JM0KF4WLA00000001', views: 40, photos_count: 12 }),
+    feedVehicle(990001, {
+      make: 'Mazda',
+      model: 'CX-5',
+      price: 31_990,
+      vin: 'JM0KF4WLA00000001',
+      views: 40,
+      photos_count: 12,
+      finance_lenders: { quickfin: { interestRate: 7.25, comparisonRate: 7.91, paymentWeek: 120 } },
+    }),
     feedVehicle(990002, { make: 'Kia', model: 'Rio', status: 'sold', sold_date_timestamp: Date.parse('2026-11-19T00:00:00Z') / 1000 }),
   );
   await writeFile(feedFile, JSON.stringify(feed));
@@ -395,14 +403,13 @@ describe('quotes', () => {
     const body = { selfAssessedCreditScore: 'GREAT', purchasePrice: 31_990, loanTerm: 5, year: 2024, vin: listed.vin, nvic: null, whoIsHelping: 'Test Motors' };
     const quote = await app.inject({ method: 'POST', url: `/api/youx/quote?site=${TEST_SITE}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     expect(quote.statusCode).toBe(200);
-    const lender = listed.finance_lenders?.[site.finance.provider!.key];
-    const rate = lender?.interestRate ?? site.finance.interestRate;
-    const expected = calculateRepayment(
-      { amount: 31_990, term: 5, interest: rate, frequency: FINANCE_FREQUENCIES.find((f) => f.value === 52)!, deposit: 0 },
-      { provider: lender ? site.finance.provider : null, lender: lender ?? null },
-    );
-    expect(quote.json()).toEqual({ weeklyRepaymentAmount: expected.payment, comparisonRate: lender?.comparisonRate ?? null, advertisedRate: rate });
-    expect(expected.payment).toBeGreaterThan(100);
+    // The whole price, no deposit, balloon or fee: the quote's own basis, which the page states beside it.
+    const weekly = (rate: number) => calculateRepayment({ amount: 31_990, term: 5, interest: rate, frequency: FINANCE_FREQUENCIES.find((f) => f.value === 52)!, deposit: 0 }).payment;
+    expect(quote.json()).toEqual({ weeklyRepaymentAmount: weekly(7.25), comparisonRate: 7.91, advertisedRate: 7.25 });
+    expect(weekly(7.25)).toBeGreaterThan(100);
+    // A car the site does not know by that VIN: the site's rate, and no comparison rate to quote.
+    const unknown = await app.inject({ method: 'POST', url: `/api/youx/quote?site=${TEST_SITE}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...body, vin: 'NOSUCHVIN' }) });
+    expect(unknown.json()).toEqual({ weeklyRepaymentAmount: weekly(site.finance.interestRate), comparisonRate: null, advertisedRate: site.finance.interestRate });
 
     const free = await app.inject({ method: 'POST', url: `/api/youx/quote?site=${TEST_SITE}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...body, purchasePrice: 0 }) });
     expect(free.statusCode).toBe(400);

@@ -14,6 +14,8 @@ import {
 } from '../../rules/finance-calculator.ts';
 import { disclaimerView, formatListedFees, repaymentBasisSentence, vehicleFinanceDisclaimer } from '../../rules/finance-disclaimer.ts';
 import { vehiclePageSliders, type VehiclePageSliders } from '../../rules/finance-sliders.ts';
+import { youxQuoteRequest, type YouxQuoteRequest } from '../../rules/finance-eligibility.ts';
+import { apiUrl } from '../../lib/runtime-api.ts';
 import type { FinanceFrequency } from '../../schemas/finance.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
@@ -84,4 +86,16 @@ export function vehicleFinance(vehicle: NormalisedVehicle, site: SiteConfig, now
     },
     disclaimer: disclaimerView([basisSentence, disclaimerRest].join(' '), { toggleEnabled: site.finance.disclaimerToggle }).text,
   };
+}
+
+/** The instant quote's call: where to ask and what to send. */
+export interface FinanceQuoteView {
+  url: string;
+  request: YouxQuoteRequest;
+}
+
+/** The instant quote of an available vehicle, where the site asks for one and the price is above $0 (spec 7). */
+export function financeQuoteView(vehicle: NormalisedVehicle, site: SiteConfig): FinanceQuoteView | null {
+  const request = youxQuoteRequest(site, vehicle, site.name);
+  return request ? { url: apiUrl(site.api.baseUrl, `/api/youx/quote?site=${encodeURIComponent(site.slug)}`), request } : null;
 }

@@ -17,7 +17,7 @@ import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor, vehiclePane
 import { galleryPictures, galleryView } from './gallery.ts';
 import { printLink } from './print.ts';
 import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
-import { vehicleFinance } from './finance.ts';
+import { financeQuoteView, vehicleFinance } from './finance.ts';
 import { priceBlockView } from './price.ts';
 import { vehicleSavingView } from './saving.ts';
 import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
@@ -70,6 +70,7 @@ export function vehiclePageView(input: VehiclePageInput) {
     price,
     views: vehicle.views ?? null,
     finance,
+    financeQuote: price.available ? financeQuoteView(vehicle, site) : null,
     call,
     dealer: vehicleLocationName(vehicle, site),
     actions,

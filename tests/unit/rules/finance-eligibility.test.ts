@@ -4,6 +4,7 @@ import {
   financeEligibility,
   financePrice,
   lenderInfoFor,
+  instantQuoteText,
   youxQuoteRequest,
   type FinanceVehicle,
 } from '../../../src/rules/finance-eligibility.ts';
@@ -281,7 +282,25 @@ describe('instant quote request (POST /api/youx/quote)', () => {
     expect(body).toMatchObject({ purchasePrice: 21990, vin: null, nvic: null });
   });
 
-  it('is off on the demo dealers (the feature defaults to off)', () => {
-    for (const site of loadAllSiteConfigs('sites')) expect(youxQuoteRequest(site, vehicle, site.name)).toBeNull();
+  it('is on only where a demo dealer switches it on (bayside-mg; the feature defaults to off)', () => {
+    const on = loadAllSiteConfigs('sites').filter((site) => youxQuoteRequest(site, vehicle, site.name) !== null);
+    expect(on.map((site) => site.slug)).toEqual(['bayside-mg']);
+  });
+});
+
+describe('instantQuoteText', () => {
+  it('states the quote with the price, term, basis and rates it rests on', () => {
+    expect(instantQuoteText({ weeklyRepaymentAmount: 145.6, comparisonRate: 10.12, advertisedRate: 9.5 }, { loanTerm: 5, purchasePrice: 31_990 })).toBe(
+      '$146 per week on a price of $31,990 over 5 years, with no deposit or final payment and before fees, at 9.50% p.a. (comparison rate 10.12% p.a.), for excellent credit.',
+    );
+    expect(instantQuoteText({ weeklyRepaymentAmount: 120, comparisonRate: null, advertisedRate: 8.5 }, { loanTerm: 5, purchasePrice: 25_000 })).toBe(
+      '$120 per week on a price of $25,000 over 5 years, with no deposit or final payment and before fees, at 8.50% p.a., for excellent credit.',
+    );
+  });
+
+  it('shows nothing for a failed, empty or nonsensical answer', () => {
+    for (const answer of [null, undefined, {}, { weeklyRepaymentAmount: null, advertisedRate: 9 }, { weeklyRepaymentAmount: 0, advertisedRate: 9 }, { weeklyRepaymentAmount: '120', advertisedRate: 9 }, { weeklyRepaymentAmount: 120 }]) {
+      expect(instantQuoteText(answer, { loanTerm: 5, purchasePrice: 25_000 })).toBeNull();
+    }
   });
 });
