@@ -19,7 +19,7 @@ import { clickWatchlist } from './watchlist-click.ts';
 
 const PANEL_ID = 'share-panel';
 
-export default function VehicleSaving({ vehicle, favourite, watchlist, share, apiBaseUrl, listHref }: VehicleSavingView) {
+export default function VehicleSaving({ vehicle, favourite, watchlist, share, apiBaseUrl, site, listHref }: VehicleSavingView) {
   const favourites = useStore($favourites);
   const saved = useStore($watchlist);
   const busy = useStore($watchlistBusy);
@@ -99,7 +99,7 @@ export default function VehicleSaving({ vehicle, favourite, watchlist, share, ap
                 pressed: inWatchlist,
                 busy: busy.includes(vehicle.id),
                 shown: showWatchlistButton({ status: watchlist.available ? 'in_stock' : 'sold' }, inWatchlist, { features: { watchlist: true } }),
-                onToggle: () => void clickWatchlist(vehicle, { apiBaseUrl, listHref }),
+                onToggle: () => void clickWatchlist(vehicle, { apiBaseUrl, site, listHref }),
               }
             : null
         }

@@ -5,8 +5,8 @@
 import { showToast, TOAST_MS } from '../../stores/toast.ts';
 import { toggleWatchlist } from '../../stores/watchlist.ts';
 
-export async function clickWatchlist(vehicle: { id: number; name: string }, options: { apiBaseUrl: string; listHref: string }): Promise<void> {
-  const outcome = await toggleWatchlist(vehicle, { baseUrl: options.apiBaseUrl, currentPath: `${window.location.pathname}${window.location.search}` });
+export async function clickWatchlist(vehicle: { id: number; name: string }, options: { apiBaseUrl: string; site: string; listHref: string }): Promise<void> {
+  const outcome = await toggleWatchlist(vehicle, { baseUrl: options.apiBaseUrl, site: options.site, currentPath: `${window.location.pathname}${window.location.search}` });
   switch (outcome.kind) {
     case 'sign-in':
       window.location.assign(outcome.url);
