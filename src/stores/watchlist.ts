@@ -10,7 +10,7 @@
 import { atom } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import { track } from '../lib/analytics.ts';
-import { requestJson, siteApiUrl } from '../lib/runtime-api.ts';
+import { requestJson, siteApiUrl, type ApiAnswer } from '../lib/runtime-api.ts';
 import { EVENT_FAVOURITE } from '../rules/analytics.ts';
 import { applyWatchlistChange, watchlistClick, watchlistToast, type WatchlistToast } from '../rules/saving.ts';
 import { csrfHeaders, loadSession } from './session.ts';
@@ -108,4 +108,46 @@ export async function toggleWatchlist(vehicle: { id: number; name: string }, con
   } finally {
     setBusy(vehicle.id, false);
   }
+}
+
+/** A car on the signed-in shopper's watchlist as the server lists it, with its state in the site's current stock. */
+export interface WatchedCar {
+  id: number;
+  slug: string | null;
+  name: string;
+  /** Null for a car that has gone from the site. */
+  href: string | null;
+  status: string | null;
+  sold: boolean;
+  priceText: string | null;
+}
+
+function readWatchedCar(value: unknown): WatchedCar | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const car = value as Record<string, unknown>;
+  if (!Number.isSafeInteger(car.id) || (car.id as number) <= 0) return null;
+  const text = (field: unknown) => (typeof field === 'string' && field.trim() !== '' ? field : null);
+  const href = text(car.href);
+  return {
+    id: car.id as number,
+    slug: text(car.slug),
+    name: text(car.name) ?? 'A car you saved',
+    // Only a path of the site: the page links to it.
+    href: href?.startsWith('/') && !href.startsWith('//') ? href : null,
+    status: text(car.status),
+    sold: car.sold === true,
+    priceText: text(car.priceText),
+  };
+}
+
+/**
+ * The signed-in shopper's watchlist from the server (`GET /api/watchlist?site=`), newest saved first; this
+ * browser's list of ids follows it, so the vehicle pages' buttons show what the server keeps.
+ */
+export async function loadWatchedCars(context: Omit<WatchlistContext, 'currentPath'>): Promise<ApiAnswer<WatchedCar[]>> {
+  const answer = await requestJson<{ cars?: unknown }>(siteApiUrl(context.baseUrl, context.site, '/api/watchlist'), context.fetch ? { fetch: context.fetch } : {});
+  if (!answer.ok) return answer;
+  const cars = (Array.isArray(answer.data?.cars) ? answer.data.cars : []).map(readWatchedCar).filter((car): car is WatchedCar => car !== null);
+  $watchlist.set(cars.map((car) => car.id));
+  return { ok: true, status: answer.status, data: cars };
 }

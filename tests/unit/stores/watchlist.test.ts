@@ -153,3 +153,38 @@ describe('watchlist store', () => {
     expect((await freshStores(storage)).watchlist.$watchlist.get()).toEqual([]);
   });
 });
+
+describe("the signed-in shopper's watchlist from the server", () => {
+  it('lists the cars, checked one by one, and this browser follows the list', async () => {
+    const answer = {
+      cars: [
+        { id: 7, slug: 'a-7', name: '2020 Mazda CX-5', href: '/cars/a-7/', status: 'in_stock', sold: false, priceText: '$29,990', picture: null },
+        { id: 5, slug: 'b-5', name: '2018 Ford Ranger', href: '/cars/b-5/', status: 'sold', sold: true, priceText: null },
+        { id: 9, slug: null, name: 'Gone car', href: null, status: null, sold: false, priceText: null },
+        { id: 'x', name: 'not a car' },
+        { id: 11, name: 'Elsewhere', href: '//evil.example/' },
+      ],
+    };
+    const fake: typeof fetch = async (url) => {
+      expect(String(url)).toBe('https://api.example/api/watchlist?site=northside-used');
+      return new Response(JSON.stringify(answer), { status: 200 });
+    };
+    const { watchlist } = await freshStores();
+    const result = await watchlist.loadWatchedCars({ baseUrl: 'https://api.example', site, fetch: fake });
+    expect(result.ok && result.data.map((car) => [car.id, car.href, car.sold])).toEqual([
+      [7, '/cars/a-7/', false],
+      [5, '/cars/b-5/', true],
+      [9, null, false],
+      [11, null, false],
+    ]);
+    expect(watchlist.$watchlist.get()).toEqual([7, 5, 9, 11]);
+  });
+
+  it("passes the server's refusal through, leaving this browser's list alone", async () => {
+    const fake: typeof fetch = async () => new Response(JSON.stringify({ error: 'Please sign in to see your watchlist.' }), { status: 401 });
+    const { watchlist } = await freshStores();
+    watchlist.$watchlist.set([3]);
+    expect(await watchlist.loadWatchedCars({ baseUrl: '', site, fetch: fake })).toEqual({ ok: false, status: 401, message: 'Please sign in to see your watchlist.' });
+    expect(watchlist.$watchlist.get()).toEqual([3]);
+  });
+});
