@@ -1,5 +1,6 @@
-// Serves the built sites in out/ so a person can click through them, with the runtime API (lead
-// forms, vehicle PDFs) answering /api/* beside the files, as a static host in front of the ops server would.
+// Serves the built sites in out/ so a person can click through them, with the runtime API (lead forms,
+// vehicle PDFs, sign-in and the other shopper routes) answering /api/* beside the files, as a static host
+// in front of the ops server would. Sign-in codes are printed here unless OPS_SMS_WEBHOOK_URL is set.
 // Leads are stored in the ops server's journal (OPS_DATA_DIR, default data/ops); `npm start`
 // delivers them to the sites' CRM targets and lists them on its admin page.
 //   npm run preview                 every site, each on its own port from 4321
@@ -11,6 +12,8 @@ import { loadPublicApiConfig } from '../src/ops/config.ts';
 import { createPublicApi } from '../src/ops/leads-api.ts';
 import { OpsStore } from '../src/ops/store.ts';
 import { VehicleLookup } from '../src/ops/vehicle-lookup.ts';
+import { shopperServices } from '../src/ops/shopper-api.ts';
+import { SiteCatalogue } from '../src/ops/site-catalogue.ts';
 import { VehiclePdfs } from '../src/ops/vehicle-pdf-api.ts';
 import { parseCliArgs, runCli } from './cli.ts';
 
@@ -19,15 +22,20 @@ await runCli(async () => {
   const root = process.cwd();
   const config = loadPublicApiConfig();
   const store = new OpsStore(path.resolve(root, config.dataDir, 'ops.sqlite'));
+  const sites = loadAllSiteConfigs('sites', root);
+  const catalogue = new SiteCatalogue(root);
+  const now = () => new Date();
+  const log = (line: string) => console.error(line);
   const api = await createPublicApi(
     {
       leads: store.leads,
       vehicles: new VehicleLookup(root),
-      sites: loadAllSiteConfigs('sites', root),
-      now: () => new Date(),
-      log: (line) => console.error(line),
+      sites,
+      now,
+      log,
       leadRateLimit: config.leadRateLimit,
-      pdfs: new VehiclePdfs(root),
+      pdfs: new VehiclePdfs(root, catalogue),
+      shoppers: shopperServices(config, { shoppers: store.shoppers, catalogue, sites, now, log }),
     },
     { trustProxy: config.trustProxy },
   );

@@ -7,9 +7,12 @@ import { ENVELOPE_FIELDS, fieldLook } from '../forms/fields.ts';
 import { leadFields, siteLeadRules, validateLead } from '../forms/lead-validation.ts';
 import { prefillSubmission, VEHICLE_QUERY_KEYS } from '../forms/prefill.ts';
 import { FORM_ERRORS_HEADING, type FieldError } from '../rules/forms.ts';
+import { gatedLeadType } from '../rules/gated-leads.ts';
+import { signInUrl, type SignInType } from '../rules/gating.ts';
 import { LEAD_FORMS, type LeadForm } from '../schemas/leads.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { LeadStore, NewLead } from './lead-store.ts';
+import { shopperRoutes, shopperSession, type ShopperApiContext } from './shopper-api.ts';
 import type { VehicleLookup } from './vehicle-lookup.ts';
 import { vehiclePdfRoutes, type VehiclePdfs } from './vehicle-pdf-api.ts';
 
@@ -31,6 +34,11 @@ export interface PublicApiContext {
   onLead?: (leadId: number) => void;
   /** Draws vehicle PDFs (`GET /api/cars/{slug}/pdf`) for sites that print to PDF; without it the route is absent. */
   pdfs?: VehiclePdfs;
+  /**
+   * Sign-in, sessions and the other per-shopper routes (`src/ops/shopper-api.ts`); with them, the leads of
+   * gated routes need a signed-in shopper. Without them those routes are absent and no lead is gated.
+   */
+  shoppers?: ShopperApiContext;
 }
 
 /** A site's pages may call the API from these origins: its public URL and any it allows. */
@@ -48,18 +56,19 @@ function sameOrigin(request: FastifyRequest, origin: string): boolean {
 }
 
 /**
- * The public, unauthenticated routes shoppers' browsers call: `POST /api/leads`, and `GET
- * /api/cars/{slug}/pdf` where a PDF maker is given. Kept apart
- * from the admin and webhook routes: their own rate limit, CORS for the sites' origins only, JSON
- * errors without internals, and a small body limit.
+ * The public routes shoppers' browsers call: `POST /api/leads`, `GET /api/cars/{slug}/pdf` where a PDF
+ * maker is given, and the per-shopper routes where shopper services are given. Kept apart from the admin
+ * and webhook routes: their own rate limits, CORS (with credentials) for the sites' origins only, JSON
+ * errors without internals, and small body limits.
  */
 export async function publicApiRoutes(scope: FastifyInstance, ctx: PublicApiContext): Promise<void> {
   const allowed = new Set(ctx.sites.flatMap(siteOrigins));
   const commits = new GroupCommit(ctx.leads);
   await scope.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    methods: ['POST'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'X-CSRF-Token'],
+    credentials: true,
     maxAge: 600,
   });
   await scope.register(formbody, { bodyLimit: LEAD_BODY_LIMIT });
@@ -81,6 +90,7 @@ export async function publicApiRoutes(scope: FastifyInstance, ctx: PublicApiCont
   scope.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `No such API route: ${request.method} ${request.url.split('?')[0]}` }));
 
   if (ctx.pdfs) vehiclePdfRoutes(scope, { sites: ctx.sites, pdfs: ctx.pdfs, log: ctx.log });
+  if (ctx.shoppers) shopperRoutes(scope, ctx.shoppers);
 
   scope.post(
     '/api/leads',
@@ -173,6 +183,13 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
   }
 
   const carId = 'car_id' in result.lead && typeof result.lead.car_id === 'number' ? result.lead.car_id : null;
+  const gate = ctx.shoppers ? await gatedWithoutSession(ctx.shoppers, request, site, form as LeadForm, carId) : null;
+  if (gate) {
+    const page = refererPath(request) ?? '/';
+    const signIn = signInUrl(gate, page, page);
+    if (html) return reply.redirect(signIn, 303);
+    return reply.code(401).send({ error: 'Please sign in to send this form.', signIn });
+  }
   const vehicle = carId === null ? null : await ctx.vehicles.find(site, carId);
   const lead = result.lead as unknown as Record<string, unknown>;
   const { id, duplicate } = await commits.add(
@@ -191,6 +208,14 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
   if (!duplicate && !spam) ctx.onLead?.(id);
   if (html) return reply.redirect(successUrl(request, site, origin), 303);
   return reply.code(duplicate ? 200 : 201).send({ lead_id: id, ...(duplicate ? { duplicate: true } : {}) });
+}
+
+/** The sign-in type a gated lead still needs (no live session on the site), or null when it may be sent. */
+async function gatedWithoutSession(shoppers: ShopperApiContext, request: FastifyRequest, site: SiteConfig, form: LeadForm, carId: number | null): Promise<SignInType | null> {
+  const car = carId === null ? null : ((await shoppers.catalogue.load(site))?.byId.get(carId) ?? null);
+  const type = gatedLeadType(form, site, car);
+  if (!type) return null;
+  return shopperSession(shoppers, request, site) ? null : type;
 }
 
 /** The query string of the page that sent a request, when that page is on the site (its own origin or one it allows). */

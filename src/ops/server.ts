@@ -17,6 +17,8 @@ import { headerValues, tokenMatches } from './signature.ts';
 import type { RunOutcome, RunPlan, RunProgress, SiteQueue, SiteQueueStatus } from './site-queue.ts';
 import type { BuildRecord, JournalEntry, OpsStore } from './store.ts';
 import { publicApiRoutes } from './leads-api.ts';
+import { shopperServices } from './shopper-api.ts';
+import { SiteCatalogue } from './site-catalogue.ts';
 import { VehicleLookup } from './vehicle-lookup.ts';
 import { VehiclePdfs } from './vehicle-pdf-api.ts';
 import { healthRoutes } from './health.ts';
@@ -145,6 +147,8 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
   app.register(async (scope) => apiRoutes(scope, ctx));
   app.register(async (scope) => adminRoutes(scope, ctx));
   app.register(async (scope) => healthRoutes(scope, ctx));
+  const catalogue = new SiteCatalogue(ctx.root);
+  const shoppers = shopperServices(ctx.config, { shoppers: ctx.store.shoppers, catalogue, sites: ctx.sites, now: ctx.now, log: ctx.log, env: ctx.env });
   app.register(async (scope) =>
     publicApiRoutes(scope, {
       leads: ctx.store.leads,
@@ -154,7 +158,8 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
       log: ctx.log,
       leadRateLimit: ctx.config.leadRateLimit,
       onLead: ctx.onLead,
-      pdfs: new VehiclePdfs(ctx.root),
+      pdfs: new VehiclePdfs(ctx.root, catalogue),
+      shoppers,
     }),
   );
   app.get('/', async (_request, reply) => reply.redirect('/admin'));

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 /**
  * What the runtime API keeps per shopper, in the ops server's SQLite file: shoppers (a phone number per
  * site), one-time sign-in codes (only their keyed hashes), sessions, watchlists, view counts and phone
- * reveals. Every read and write names the site, so one dealer's shoppers never meet another's.
+ * reveals, and the trade-in valuations a site stores. Every read and write names the site, so one dealer's shoppers never meet another's.
  */
 export const SHOPPERS_SCHEMA = `
 create table if not exists shoppers (
@@ -55,6 +55,14 @@ create table if not exists phone_reveals (
   revealed_at text not null
 );
 create index if not exists phone_reveals_site on phone_reveals (site, id);
+create table if not exists valuations (
+  id integer primary key autoincrement,
+  site text not null,
+  shopper_id integer references shoppers (id),
+  payload text not null,
+  created_at text not null
+);
+create index if not exists valuations_shopper on valuations (shopper_id);
 `;
 
 /** How a code check ended. */
@@ -85,6 +93,14 @@ export interface PhoneReveal {
   websiteId: string | null;
   page: string | null;
   revealedAt: string;
+}
+
+export interface ShopperExport {
+  phone: string;
+  site: string;
+  createdAt: string;
+  watchlist: WatchlistEntry[];
+  valuations: Array<{ createdAt: string; valuation: Record<string, unknown> }>;
 }
 
 interface ShopperRow {
@@ -198,6 +214,11 @@ export class ShopperStore {
     return (this.db.prepare('select views from vehicle_views where site = ? and car_id = ?').get(site, carId) as { views: number }).views;
   }
 
+  /** The counted views of a vehicle, or null before its first counted view. */
+  views(site: string, carId: number): number | null {
+    return (this.db.prepare('select views from vehicle_views where site = ? and car_id = ?').get(site, carId) as { views: number } | undefined)?.views ?? null;
+  }
+
   recordPhoneReveal(reveal: PhoneReveal): void {
     this.db
       .prepare('insert into phone_reveals (site, car_id, dealership_id, website_id, page, revealed_at) values (?, ?, ?, ?, ?, ?)')
@@ -215,20 +236,35 @@ export class ShopperStore {
     }));
   }
 
-  // ------------------------------------------------------------ the shopper's own data
+  // ------------------------------------------------------------ valuations
 
-  /** Everything kept about a shopper: their phone, when they joined, and their watchlist. */
-  exportShopper(shopperId: number): { phone: string; site: string; createdAt: string; watchlist: WatchlistEntry[] } | null {
-    const row = this.db.prepare('select * from shoppers where id = ?').get(shopperId) as ShopperRow | undefined;
-    return row ? { phone: row.phone, site: row.site, createdAt: row.created_at, watchlist: this.watchlist(shopperId) } : null;
+  /** Stores a trade-in valuation's result, against the shopper who asked for it when signed in. */
+  recordValuation(site: string, shopperId: number | null, payload: Record<string, unknown>, now: Date): void {
+    this.db.prepare('insert into valuations (site, shopper_id, payload, created_at) values (?, ?, ?, ?)').run(site, shopperId, JSON.stringify(payload), now.toISOString());
   }
 
-  /** Removes a shopper and everything kept about them: sessions, watchlist, sign-in codes. */
+  valuations(shopperId: number): Array<{ createdAt: string; valuation: Record<string, unknown> }> {
+    return (this.db.prepare('select payload, created_at from valuations where shopper_id = ? order by id').all(shopperId) as Array<{ payload: string; created_at: string }>).map((r) => ({
+      createdAt: r.created_at,
+      valuation: JSON.parse(r.payload) as Record<string, unknown>,
+    }));
+  }
+
+  // ------------------------------------------------------------ the shopper's own data
+
+  /** Everything kept about a shopper: their phone, when they joined, their watchlist and their valuations. */
+  exportShopper(shopperId: number): ShopperExport | null {
+    const row = this.db.prepare('select * from shoppers where id = ?').get(shopperId) as ShopperRow | undefined;
+    return row ? { phone: row.phone, site: row.site, createdAt: row.created_at, watchlist: this.watchlist(shopperId), valuations: this.valuations(shopperId) } : null;
+  }
+
+  /** Removes a shopper and everything kept about them: sessions, watchlist, valuations, sign-in codes. */
   deleteShopper(shopperId: number): void {
     this.db.transaction(() => {
       const row = this.db.prepare('select site, phone from shoppers where id = ?').get(shopperId) as { site: string; phone: string } | undefined;
       if (!row) return;
       this.db.prepare('delete from watchlist where shopper_id = ?').run(shopperId);
+      this.db.prepare('delete from valuations where shopper_id = ?').run(shopperId);
       this.db.prepare('delete from shopper_sessions where shopper_id = ?').run(shopperId);
       this.db.prepare('delete from sign_in_codes where site = ? and phone = ?').run(row.site, row.phone);
       this.db.prepare('delete from shoppers where id = ?').run(shopperId);

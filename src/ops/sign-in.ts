@@ -135,6 +135,27 @@ export class SignIn {
     return this.store.session(id, site, this.now());
   }
 
+  /**
+   * The session's CSRF token: a keyed hash of its id, so the server keeps nothing more and a page that
+   * cannot read the HttpOnly cookie learns it only from the API's answers (`verify`, `me`).
+   */
+  csrfToken(sessionId: string): string {
+    return createHmac('sha256', this.cookieKey).update(`csrf\n${sessionId}`).digest('base64url');
+  }
+
+  /** True when `given` is the session's CSRF token (compared in constant time). */
+  checkCsrf(sessionId: string, given: string | undefined): boolean {
+    if (!given) return false;
+    const expected = Buffer.from(this.csrfToken(sessionId));
+    const actual = Buffer.from(given);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** How long a new session lasts, in milliseconds (the cookie's Max-Age). */
+  get sessionTtlMs(): number {
+    return this.options.sessionTtlMs;
+  }
+
   signOut(sessionId: string): void {
     this.store.endSession(sessionId, this.now());
   }

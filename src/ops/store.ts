@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { LeadStore } from './lead-store.ts';
+import { ShopperStore } from './shopper-store.ts';
 
 /** A journalled webhook event and where it stands. */
 export interface JournalEntry {
@@ -160,13 +161,15 @@ const toBuild = (row: BuildRow): BuildRecord => ({
 
 /**
  * The ops server's durable state in one SQLite file (WAL): the webhook
- * journal, the build history, and the leads with their delivery outbox. Every write is a single statement or a
+ * journal, the build history, the leads with their delivery outbox, and what the runtime API keeps per shopper. Every write is a single statement or a
  * transaction, committed before the caller acknowledges anything.
  */
 export class OpsStore {
   readonly db: Database.Database;
   /** Leads and their delivery outbox, in the same file. */
   readonly leads: LeadStore;
+  /** Shoppers, their sessions and watchlists, views and phone reveals, in the same file. */
+  readonly shoppers: ShopperStore;
 
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -181,6 +184,7 @@ export class OpsStore {
     })();
     this.#journal = this.#prepareJournal();
     this.leads = new LeadStore(this.db);
+    this.shoppers = new ShopperStore(this.db);
   }
 
   /**

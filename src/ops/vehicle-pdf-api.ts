@@ -6,18 +6,16 @@
  * release. Served beside the leads API by the ops server and the preview server. The site is named
  * by the `site` query parameter, as a lead names it in its `site` field.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
-import { readSnapshot, snapshotPath } from '../data/snapshot-files.ts';
-import { buildStatePath } from '../generator/build.ts';
 import { OUT } from '../generator/publish.ts';
 import { VEHICLE_PDF_ROUTE } from '../lib/vehicle-pdf.ts';
 import { isAvailable } from '../rules/availability.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { vehiclePrintView } from '../views/vehicle/page.ts';
+import { SiteCatalogue } from './site-catalogue.ts';
 import { pdfContent, renderVehiclePdf } from './vehicle-pdf.ts';
 
 /** PDFs one client may ask for per minute before answers become 429 (each costs a few tens of milliseconds). */
@@ -27,12 +25,6 @@ export type VehiclePdfResult = { ok: true; pdf: Buffer; filename: string } | { o
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-interface LoadedSite {
-  version: string;
-  data: SiteData;
-  images: ImageIndex;
-}
-
 /**
  * Draws vehicle PDFs from each site's current snapshot. A site's data is read once and again only
  * when its snapshot or build state changes (webhook updates replace them), so a PDF costs a
@@ -40,20 +32,20 @@ interface LoadedSite {
  */
 export class VehiclePdfs {
   private readonly root: string;
-  private readonly cache = new Map<string, LoadedSite>();
-  private readonly loading = new Map<string, Promise<LoadedSite | null>>();
+  private readonly catalogue: SiteCatalogue;
 
-  constructor(root: string) {
+  constructor(root: string, catalogue: SiteCatalogue = new SiteCatalogue(root)) {
     this.root = root;
+    this.catalogue = catalogue;
   }
 
   /** The PDF of the vehicle with `slug` on `site`, or why there is none. */
   async pdf(site: SiteConfig, slug: string): Promise<VehiclePdfResult> {
     if (site.features.print !== 'pdf') return { ok: false, status: 404, reason: `${site.name} offers a printable page rather than a PDF: /cars/${slug}/print/` };
     if (!SLUG.test(slug)) return { ok: false, status: 404, reason: `No vehicle "${slug}" on ${site.name}.` };
-    const loaded = await this.load(site);
+    const loaded = await this.catalogue.load(site);
     if (!loaded) return { ok: false, status: 404, reason: `${site.name} has no stock data yet.` };
-    const vehicle = loaded.data.vehicles.find((v) => v.slug === slug);
+    const vehicle = loaded.bySlug.get(slug);
     if (!vehicle) return { ok: false, status: 404, reason: `No vehicle "${slug}" on ${site.name}.` };
     if (!isAvailable(vehicle)) return { ok: false, status: 404, reason: `The ${vehicle.display_name} has been sold, so it has no printable version.` };
 
@@ -75,27 +67,6 @@ export class VehiclePdfs {
     // The card size is plenty for a printed page and keeps the PDF small.
     const card = Object.values(images).find((r) => r.gallery?.jpeg === src)?.card?.jpeg ?? src;
     return readFile(path.join(this.root, OUT, site.slug, card)).catch(() => null);
-  }
-
-  private async load(site: SiteConfig): Promise<LoadedSite | null> {
-    const versionOf = async (file: string) => (await stat(file).catch(() => null))?.mtimeMs ?? 'none';
-    const version = `${await versionOf(snapshotPath(site.slug, this.root))}:${await versionOf(buildStatePath(site.slug, this.root))}`;
-    const cached = this.cache.get(site.slug);
-    if (cached?.version === version) return cached;
-    const key = `${site.slug}@${version}`;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = (async () => {
-        const snapshot = await readSnapshot(site.slug, this.root, { trusted: true });
-        if (!snapshot) return null;
-        const state = JSON.parse(await readFile(buildStatePath(site.slug, this.root), 'utf8').catch(() => '{}')) as { images?: ImageIndex };
-        const loaded = { version, data: siteData(snapshot, loadSiteContent(site.slug, this.root)), images: state.images ?? {} };
-        this.cache.set(site.slug, loaded);
-        return loaded;
-      })().finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
-    return pending;
   }
 }
 

@@ -481,6 +481,11 @@ const FormsSchema = z
     additionalServices: z.array(z.string().min(1)).default([]),
     /** The quote (valuation) form asks for marketing opt-in; some blocks remove it. */
     quoteOptIn: z.boolean().default(true),
+    /**
+     * The trade-in valuation's result is also stored on the runtime API (`POST /api/miscellaneous` with
+     * `column_name: 'valuation'`), against the signed-in shopper when there is one (one dealer group's setting).
+     */
+    storeValuations: z.boolean().default(false),
     /** How the service page books: this site's form, an embedded booking iframe, or tabs (query key `tab`). */
     servicePage: z
       .strictObject({
@@ -582,6 +587,20 @@ const IntegrationsSchema = z
     leadTargets: z.array(LeadTargetSchema).default([]),
     /** Environment variable with the messaging service token (instant message). */
     messagingTokenEnv: envVarName.optional(),
+    /**
+     * The registration lookup the trade-in valuation uses to fill in a car from its plate
+     * (`POST /api/rego-lookup`): the runtime API asks `GET <url>?rego=&state=` and reads `{ year, make,
+     * model, badge, vin }`. Unset: shoppers type their car's details themselves.
+     * @example { urlEnv: "REGO_LOOKUP_URL", tokenEnv: "REGO_LOOKUP_TOKEN" }
+     */
+    regoLookup: z
+      .strictObject({
+        /** Environment variable holding the lookup's URL. */
+        urlEnv: envVarName,
+        /** Environment variable holding a bearer token sent as `Authorization: Bearer <token>` (optional). */
+        tokenEnv: envVarName.optional(),
+      })
+      .optional(),
   })
   .prefault({});
 
