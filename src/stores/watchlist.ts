@@ -119,6 +119,8 @@ export interface WatchedCar {
   href: string | null;
   status: string | null;
   sold: boolean;
+  /** True when the site no longer lists the car at all. */
+  gone: boolean;
   priceText: string | null;
 }
 
@@ -135,7 +137,8 @@ function readWatchedCar(value: unknown): WatchedCar | null {
     // Only a path of the site: the page links to it.
     href: href?.startsWith('/') && !href.startsWith('//') ? href : null,
     status: text(car.status),
-    sold: car.sold === true,
+    gone: car.gone === true,
+    sold: car.sold === true && car.gone !== true,
     priceText: text(car.priceText),
   };
 }

@@ -42,7 +42,7 @@ function WatchedCarItem({ car }: { car: WatchedCarView }) {
         <article className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <h3 className="font-semibold">{car.href ? <a className="underline" href={car.href}>{car.name}</a> : car.name}</h3>
           {car.priceText && !car.sold && <p className="mt-1">{car.priceText}</p>}
-          <p className="mt-1 text-sm text-slate-700">{car.sold ? 'This car has been sold.' : car.href ? '' : 'This car is no longer listed.'}</p>
+          {(car.sold || !car.href) && <p className="mt-1 text-sm text-slate-700">{car.sold ? 'This car has been sold.' : 'This car is no longer listed.'}</p>}
         </article>
       )}
       <button type="button" onClick={car.onRemove} disabled={car.busy} aria-busy={car.busy} className={button} aria-label={`Remove ${car.card?.title ?? car.name} from your watchlist`}>
