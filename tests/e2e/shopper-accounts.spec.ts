@@ -221,7 +221,8 @@ test('the code step shows the server’s error for a wrong code, and the signed-
   const site = siteOf(testInfo.project);
   const origin = originOf(site);
   const phone = newPhone();
-  await page.goto(`${origin}/sign-in/?type=trade-in&redirect=%2Fcontact-us%2F&back=%2Fcars%2F`);
+  const target = carPath(available(site)[0]!);
+  await page.goto(`${origin}/sign-in/?type=trade-in&redirect=${encodeURIComponent(target)}&back=%2Fcars%2F`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to value your car');
   await expect(page.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/cars/');
   await shoot(page, 'sign-in-phone', testInfo);
@@ -246,13 +247,13 @@ test('the code step shows the server’s error for a wrong code, and the signed-
   await expect(page.locator('[data-sign-in-step="code"]')).toBeVisible();
   await page.getByLabel('Code').fill(await nextCode(site, phone, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${origin}/contact-us/`);
+  await page.waitForURL(`${origin}${target}`);
 
   // Back on the sign-in page, the shopper is told they are signed in, can download and delete their data.
-  await page.goto(`${origin}/sign-in/?redirect=%2Fcontact-us%2F`);
+  await page.goto(`${origin}/sign-in/?redirect=${encodeURIComponent(target)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are signed in');
   await expect(page.getByText(`You are signed in with ${phone}.`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/contact-us/');
+  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', target);
   await shoot(page, 'sign-in-signed-in', testInfo);
   await page.setViewportSize({ width: 1366, height: 900 });
   const download = page.waitForEvent('download');
