@@ -4,8 +4,8 @@
  * sent to `/sign-in?type=&redirect=&back=` (replacing this page in the history, so Back does not bounce
  * them to sign-in again). `back` is the page they came from on this site, else `/`. Browser-safe.
  */
-import { signInRedirect, type Gate, type SignInType } from '../rules/gating.ts';
-import { loadSession } from '../stores/session.ts';
+import { signInRedirect, type Gate, type SignInType } from '../../rules/gating.ts';
+import { loadSession } from '../../stores/session.ts';
 
 const SELECTOR = '[data-sign-in-gate]';
 
