@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { loadAllSiteConfigs } from './src/data/site-config.ts';
 import { PREVIEW_BASE_PORT } from './src/generator/preview.ts';
+import { E2E_SESSION_SECRET } from './tests/support/shopper-session.ts';
 
 // Debian's Chromium where it is installed (these machines cannot download
 // Playwright's browsers); Playwright's own Chromium elsewhere (GitHub Actions).
@@ -36,8 +37,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/preview.ts',
-    // The suites send many leads from one address; the limit itself is tested in the unit suite.
-    env: { OPS_LEAD_RATE_LIMIT: '100000' },
+    // The suites send many leads from one address; the limit itself is tested in the unit suite. A known
+    // session secret lets a spec start signed in (tests/support/shopper-session.ts).
+    env: { OPS_LEAD_RATE_LIMIT: '100000', OPS_SHOPPER_RATE_LIMIT: '100000', OPS_SESSION_SECRET: E2E_SESSION_SECRET },
     url: `http://127.0.0.1:${PREVIEW_BASE_PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -20,6 +20,7 @@ import { serviceSteps } from '../rules/service-booking.ts';
 import { REQUEST_PHOTOS_TEXT, type LeadForm } from '../schemas/leads.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import { apiUrl } from '../lib/runtime-api.ts';
 import { pagePath } from '../lib/urls.ts';
 import { fieldLook, VALUATION_ADJUSTMENTS, type FieldLook, type FieldOption } from './fields.ts';
 import { QUERY_PREFILL } from './prefill.ts';
@@ -75,6 +76,13 @@ export interface FormSpec {
   eventId: number;
   successCategory: string;
   vehicle: FormVehicle | null;
+  /**
+   * Where the test-drive form reads a location's free appointment times (`GET /api/test-drive/availability`),
+   * so the shopper picks one of them instead of typing a date: by the value of the `choice` field (the
+   * dealership picker), or under '' when the form has no picker. Null, or no address for the chosen
+   * dealership: the plain date-and-time input.
+   */
+  appointments: { choice: string | null; urls: Record<string, string> } | null;
 }
 
 /** What a form definition needs to know about the site and page. */
@@ -126,7 +134,33 @@ function base(ctx: FormContext, id: string, form: LeadForm) {
     eventId: site.forms.enquiryEventId,
     successCategory: 'Enquiry',
     vehicle: ctx.vehicle ?? null,
+    appointments: null as FormSpec['appointments'],
   };
+}
+
+/**
+ * The test-drive form's appointment addresses: with a dealership picker, one per dealership whose location
+ * has hours (keyed by the picker's value); without one, the given location's.
+ */
+function testDriveAppointments(ctx: FormContext, location: Location | undefined, choices: ReadonlyArray<Pick<Location, 'id' | 'slug' | 'dealership_slug'>>, picker: boolean): FormSpec['appointments'] {
+  if (!picker) {
+    const url = appointmentsUrl(ctx.site, location);
+    return url ? { choice: null, urls: { '': url } } : null;
+  }
+  const urls: Record<string, string> = {};
+  for (const choice of choices) {
+    const value = choice.dealership_slug ?? choice.slug;
+    // A distribution location names a location of the site; its hours are there.
+    const url = appointmentsUrl(ctx.site, ctx.locations.find((l) => l.id === choice.id || (choice.slug && l.slug === choice.slug)));
+    if (value && url) urls[value] = url;
+  }
+  return Object.keys(urls).length > 0 ? { choice: 'dealership', urls } : null;
+}
+
+/** The availability address of a location that has a slug and opening hours, else null. */
+function appointmentsUrl(site: SiteConfig, location: Location | undefined): string | null {
+  if (!location?.slug || !location.contact_detail?.opening_hours?.length) return null;
+  return apiUrl(site.api.baseUrl, `/api/test-drive/availability?site=${encodeURIComponent(site.slug)}&location=${encodeURIComponent(location.slug)}`);
 }
 
 const carHidden = (vehicle: FormVehicle | null | undefined): Record<string, string> => (vehicle ? { car_id: String(vehicle.id) } : {});
@@ -172,9 +206,10 @@ export function requestPhotosForm(ctx: FormContext & { vehicle: FormVehicle }): 
 
 /**
  * Book a test drive, in two steps (your details; when and where). Message and date/time are
- * optional; the dealership picker shows only when the location has distribution locations.
+ * optional; the dealership picker shows only when the location has distribution locations. The times
+ * offered are those of `options.location` (the vehicle's), else the primary location.
  */
-export function testDriveForm(ctx: FormContext, options: { id?: string } = {}): FormSpec {
+export function testDriveForm(ctx: FormContext, options: { id?: string; location?: Location } = {}): FormSpec {
   const location = ctx.locations[0];
   const rules = testDriveFieldRules(ctx.site, location);
   const distribution = location?.distribution_locations ?? [];
@@ -190,6 +225,7 @@ export function testDriveForm(ctx: FormContext, options: { id?: string } = {}): 
     submitLabel: 'Book Test Drive',
     eventId: ctx.vehicle ? leadEventId(ctx.vehicle, 'test-drive') : ctx.site.forms.enquiryEventId,
     successCategory: 'Test Drive',
+    appointments: testDriveAppointments(ctx, options.location ?? location, location ? [location, ...distribution] : [], dealerships.length > 1),
   };
 }
 

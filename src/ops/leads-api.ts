@@ -212,7 +212,9 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
 
 /** The sign-in type a gated lead still needs (no live session on the site), or null when it may be sent. */
 async function gatedWithoutSession(shoppers: ShopperApiContext, request: FastifyRequest, site: SiteConfig, form: LeadForm, carId: number | null): Promise<SignInType | null> {
-  const car = carId === null ? null : ((await shoppers.catalogue.load(site))?.byId.get(carId) ?? null);
+  // Only personalised finance depends on the car; a car the catalogue cannot name is not gated (as in the browser).
+  const needsCar = form === 'finance-enquiry' && site.gating.personalisedFinance && carId !== null;
+  const car = needsCar ? ((await shoppers.catalogue.load(site).catch(() => null))?.byId.get(carId) ?? null) : null;
   const type = gatedLeadType(form, site, car);
   if (!type) return null;
   return shopperSession(shoppers, request, site) ? null : type;

@@ -4,7 +4,7 @@
  * site's time zone. A drive takes its slot's half hour, so the last slot starts half an hour before closing,
  * and a slot must start at least an hour from now, giving the dealer time to have the car ready.
  */
-import { hoursOnDate, type DateHours, type RegularHours } from './opening-hours.ts';
+import { formatClockTime, hoursOnDate, type DateHours, type RegularHours } from './opening-hours.ts';
 import { BRISBANE, zonedParts, zonedTimeToInstant } from './time.ts';
 
 /** Length of one appointment, in minutes. */
@@ -15,18 +15,34 @@ export const TEST_DRIVE_NOTICE_MINUTES = 60;
 export const TEST_DRIVE_DEFAULT_DAYS = 14;
 export const TEST_DRIVE_MAX_DAYS = 31;
 
+export interface TestDriveSlot {
+  /** Start time on the location's clock, 24-hour HH:MM. */
+  time: string;
+  /** The same moment as an ISO 8601 date-time with the zone's offset, as a lead's `preferred_date_time` takes it. */
+  at: string;
+}
+
 export interface TestDriveDay {
   /** YYYY-MM-DD in the site's time zone. */
   date: string;
-  /** Start times, 24-hour HH:MM, in order. */
-  slots: string[];
+  /** Start times, in order. */
+  slots: TestDriveSlot[];
 }
 
 const minutesOf = (time: string): number | null => {
   const match = /^(\d{1,2}):(\d{2})/.exec(time);
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 };
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const two = (n: number) => String(n).padStart(2, '0');
+const clock = (minutes: number) => `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
+
+/** `2026-11-27T09:30:00+10:00`: a wall-clock time with the offset its zone had at that instant. */
+function withOffset(date: string, minutes: number, instant: Date): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const offset = Math.round((Date.UTC(y!, m! - 1, d!, Math.floor(minutes / 60), minutes % 60) - instant.getTime()) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return `${date}T${clock(minutes)}:00${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+}
 
 /**
  * The bookable days from today (in `timeZone`) for `days` days: each date the location is open with known
@@ -51,12 +67,31 @@ export function testDriveDays(
     const from = open.open && open.opens ? minutesOf(open.opens) : null;
     const until = open.open && open.closes ? minutesOf(open.closes) : null;
     if (from === null || until === null) continue;
-    const slots: string[] = [];
+    const slots: TestDriveSlot[] = [];
     for (let start = Math.ceil(from / TEST_DRIVE_SLOT_MINUTES) * TEST_DRIVE_SLOT_MINUTES; start + TEST_DRIVE_SLOT_MINUTES <= until; start += TEST_DRIVE_SLOT_MINUTES) {
       const at = zonedTimeToInstant({ ...wall, hour: Math.floor(start / 60), minute: start % 60 }, timeZone);
-      if (at.getTime() >= earliest) slots.push(clock(start));
+      if (at.getTime() >= earliest) slots.push({ time: clock(start), at: withOffset(date, start, at) });
     }
     if (slots.length > 0) result.push({ date, slots });
   }
   return result;
+}
+
+/** A day of times as a picker shows it: 'Fri 27 Nov', then '9:30 am', ... with each slot's ISO moment as the value. */
+export interface AppointmentGroup {
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+const DAY_LABEL = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** The picker's groups for the days the API offered. */
+export function appointmentGroups(days: readonly TestDriveDay[]): AppointmentGroup[] {
+  return days.map((day) => {
+    const [y, m, d] = day.date.split('-').map(Number);
+    return {
+      label: DAY_LABEL.format(new Date(Date.UTC(y!, m! - 1, d!))).replace(/,/g, ''),
+      options: day.slots.map((slot) => ({ value: slot.at, label: formatClockTime(slot.time) })),
+    };
+  });
 }

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { gatedLeadType } from '../../src/rules/gated-leads.ts';
+import type { LeadForm } from '../../src/schemas/leads.ts';
 import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
+import { signInAs } from '../support/shopper-session.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -44,10 +47,12 @@ test.describe('lead forms', () => {
   test.describe.configure({ timeout: 60_000 });
 
   for (const kind of ['finance-form', 'service-form', 'trade-in-form', 'sell-my-car-form', 'test-drive-form']) {
-    test(`the ${kind.replace(/-form$/, '')} page sends its lead and lands on /success`, async ({ page }, testInfo) => {
+    test(`the ${kind.replace(/-form$/, '')} page sends its lead and lands on /success`, async ({ page, context, baseURL }, testInfo) => {
       const site = siteOf(testInfo.project);
       const target = formPages(site).find((p) => p.id === kind);
       test.skip(!target, `${site.slug} has no ${kind} page`);
+      // A gated form is for signed-in shoppers (the gate itself: shopper-accounts.spec.ts).
+      if (gatedLeadType(target!.form as LeadForm, site)) await signInAs(context, baseURL!, site.slug, '0412345678');
       const email = uniqueEmail(`${site.slug}-${kind}`);
       await page.addInitScript(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
       await page.goto(target!.path);
@@ -78,10 +83,11 @@ test.describe('lead forms', () => {
   ];
 
   for (const other of otherForms) {
-    test(`the ${other.name} form sends its lead`, async ({ page }, testInfo) => {
+    test(`the ${other.name} form sends its lead`, async ({ page, context, baseURL }, testInfo) => {
       const site = siteOf(testInfo.project);
       const target = other.path(site);
       test.skip(target === null, `${site.slug} has no ${other.name} form`);
+      if (gatedLeadType(other.form as LeadForm, site)) await signInAs(context, baseURL!, site.slug, '0412345678');
       const email = uniqueEmail(`${site.slug}-${other.name}`);
       await page.goto(target!);
       await hydrated(page, other.id);
@@ -143,10 +149,24 @@ test.describe('lead forms', () => {
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-test-drive-dialog.png`) });
     expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
 
-    await sendForm(page, 'test-drive-dialog-form', email, { checkSteps: true });
+    // Step 2 offers the location's free times (from its opening hours) in place of a typed date.
+    const form = page.locator('#test-drive-dialog-form form');
+    await fillVisibleFields(page, 'test-drive-dialog-form', email);
+    await form.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Step 2 of 2: Your test drive')).toBeVisible();
+    const dealership = form.locator('select[name="dealership"]');
+    if (await dealership.isVisible()) await dealership.selectOption({ index: 1 });
+    const when = form.getByLabel('Preferred Date and Time');
+    await expect(when.locator('optgroup').first()).toBeAttached();
+    const first = await when.locator('optgroup option').first().getAttribute('value');
+    expect(first).toMatch(/^\d{4}-\d\d-\d\dT\d\d:(00|30):00\+10:00$/);
+    expect(Date.parse(first!)).toBeGreaterThan(Date.now() + 55 * 60_000);
+    await when.selectOption(first!);
+    expect(await seriousViolations(page, '#test-drive-dialog')).toEqual([]);
+    await sendForm(page, 'test-drive-dialog-form', email);
     await expect(page).toHaveURL(/\/success\/$/);
     const [lead] = leadsFor(email);
-    expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id) }, context: { vehicle: { id: Number(vehicle.id) } } });
+    expect(lead).toMatchObject({ form: 'test-drive', fields: { car_id: Number(vehicle.id), preferred_date_time: first }, context: { vehicle: { id: Number(vehicle.id) } } });
   });
 
   test('Enquire Now opens the enquiry in a dialog, records the analytics event and the enquiry, then /success', async ({ page }, testInfo) => {
@@ -183,9 +203,10 @@ test.describe('lead forms', () => {
     await expect(page.locator('#test-drive-form [name="email"]')).toHaveValue(email);
   });
 
-  test('invalid input shows the spec messages, moves focus to them, and sends nothing', async ({ page }, testInfo) => {
+  test('invalid input shows the spec messages, moves focus to them, and sends nothing', async ({ page, context, baseURL }, testInfo) => {
     const site = siteOf(testInfo.project);
     const target = formPages(site).find((p) => p.id === 'sell-my-car-form')!;
+    if (gatedLeadType('sell-my-car', site)) await signInAs(context, baseURL!, site.slug, '0412345678');
     const posts: string[] = [];
     page.on('request', (r) => r.url().includes('/api/leads') && posts.push(r.method()));
     await page.goto(target.path);

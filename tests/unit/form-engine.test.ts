@@ -59,6 +59,22 @@ describe('form definitions', () => {
     expect(distributed.steps[1]!.fields[0]!.options!.map((o) => o.value)).toEqual(['location-1', 'springwood']);
   });
 
+  it("offers a location's free times where its hours are known: the one location's, or each picked dealership's", () => {
+    const hours = { contact_detail: { opening_hours: [{ weekday: 1, status: 'Open', open: '08:30', close: '17:00' }] } } as Partial<Location>;
+    expect(testDriveForm({ ...ctx(), vehicle }).appointments).toBeNull();
+    const open = location(1, hours);
+    expect(testDriveForm({ ...ctx(bayside, [open]), vehicle }).appointments).toEqual({ choice: null, urls: { '': '/api/test-drive/availability?site=bayside-mg&location=location-1' } });
+    // The vehicle's own location, when the page names it.
+    expect(testDriveForm({ ...ctx(bayside, [open, location(2, hours)]), vehicle }, { location: location(2, hours) }).appointments!.urls['']).toMatch(/location=location-2$/);
+    // With a picker: by the dealership chosen, for each one whose location has hours.
+    const springwood = location(3, { ...hours, slug: 'springwood', dealership_slug: 'springwood-mg' });
+    const picker = testDriveForm(ctx(bayside, [location(1, { ...hours, distribution_locations: [{ id: 3, name: 'Springwood', slug: 'springwood', dealership_slug: 'springwood-mg' }, { id: 9, name: 'Elsewhere', slug: 'elsewhere' }] as Location['distribution_locations'] }), springwood]));
+    expect(picker.appointments).toEqual({
+      choice: 'dealership',
+      urls: { 'location-1': '/api/test-drive/availability?site=bayside-mg&location=location-1', 'springwood-mg': '/api/test-drive/availability?site=bayside-mg&location=springwood' },
+    });
+  });
+
   it('prefills the finance form from the query string and posts to #finance-form', () => {
     const finance = financeForm(ctx());
     expect(finance.id).toBe('finance-form');

@@ -41,7 +41,10 @@ describe('configuration from the environment', () => {
       dataDir: 'data/ops',
       adminToken: TOKEN,
       coalesceMs: 50,
+      sessionSecret: null,
+      shopperRateLimit: 60,
       signatureToleranceSeconds: 300,
+      smsWebhook: null,
       webhookRateLimit: 6000,
       webhookFailureLimit: 60,
       authFailureLimit: 20,
@@ -59,7 +62,9 @@ describe('configuration from the environment', () => {
     });
     expect(loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
     // The preview server's API reads the same variables, without needing the admin token.
-    expect(loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: '100000' })).toEqual({ dataDir: 'data/ops', leadRateLimit: 100000, trustProxy: false });
+    expect(loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: '100000' })).toEqual({ dataDir: 'data/ops', leadRateLimit: 100000, trustProxy: false, sessionSecret: null, shopperRateLimit: 60, smsWebhook: null });
+    expect(() => loadPublicApiConfig({ OPS_SESSION_SECRET: 'short' })).toThrow(/OPS_SESSION_SECRET: is too short/);
+    expect(loadPublicApiConfig({ OPS_SMS_WEBHOOK_URL: 'https://sms.example/send', OPS_SMS_WEBHOOK_TOKEN: 't0ken' }).smsWebhook).toEqual({ url: 'https://sms.example/send', token: 't0ken' });
     expect(() => loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: 'lots' })).toThrow(/OPS_LEAD_RATE_LIMIT: expected leads per minute/);
   });
 

@@ -10,8 +10,10 @@ import { leadFields, validateLead } from '../../forms/lead-validation.ts';
 import { queryPrefill } from '../../forms/prefill.ts';
 import { newLeadKey, submitLead } from '../../forms/submit.ts';
 import { track, trackConversion } from '../../lib/analytics.ts';
+import { requestJson } from '../../lib/runtime-api.ts';
 import { submitServiceStep } from '../../rules/service-booking.ts';
 import type { FieldError } from '../../rules/forms.ts';
+import { appointmentGroups, type AppointmentGroup, type TestDriveDay } from '../../rules/test-drive-slots.ts';
 import { recordEnquiry } from '../../stores/enquiries.ts';
 import { $userDetails, REMEMBERED_FIELDS, rememberUserDetails } from '../../stores/user-details.ts';
 import { LeadFormView } from './LeadFormView.tsx';
@@ -44,6 +46,7 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
   const [step, setStep] = useState(0);
   const [sending, setSending] = useState(false);
   const [page, setPage] = useState<string | undefined>(undefined);
+  const [appointments, setAppointments] = useState<AppointmentGroup[] | null>(null);
   const key = useRef<string>('');
   const summary = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -68,6 +71,22 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
       return { ...next, ...queryPrefill(spec, query) };
     });
   }, [spec]);
+
+  // The test-drive form offers the location's free times once they arrive; without them it keeps the typed date.
+  const appointmentsUrl = spec.appointments ? (spec.appointments.urls[spec.appointments.choice ? (values[spec.appointments.choice] ?? '') : ''] ?? null) : null;
+  const appointmentsShown = useRef<string | null>(null);
+  useEffect(() => {
+    setAppointments(null);
+    // A time picked at one dealership means nothing at another.
+    if (appointmentsShown.current !== null) setValues((v) => ({ ...v, preferred_date_time: '' }));
+    appointmentsShown.current = appointmentsUrl;
+    if (!appointmentsUrl) return;
+    const controller = new AbortController();
+    void requestJson<{ days?: TestDriveDay[] }>(appointmentsUrl, { signal: controller.signal }).then((answer) => {
+      if (answer.ok && Array.isArray(answer.data?.days) && answer.data.days.length > 0) setAppointments(appointmentGroups(answer.data.days));
+    });
+    return () => controller.abort();
+  }, [appointmentsUrl]);
 
   useEffect(() => {
     const target = focusTarget.current;
@@ -156,6 +175,7 @@ export default function LeadForm({ spec, headingLevel, before, successPath = '/s
       step={step}
       sending={sending}
       page={page}
+      appointments={appointments}
       headingLevel={headingLevel}
       before={before}
       summaryRef={summary}

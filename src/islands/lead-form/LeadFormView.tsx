@@ -9,6 +9,7 @@ import { ENVELOPE_FIELDS } from '../../forms/fields.ts';
 import { checkFieldName, type FormFieldSpec, type FormSpec } from '../../forms/definitions.ts';
 import { hiddenPrefillKeys } from '../../forms/prefill.ts';
 import { FORM_ERRORS_HEADING, type FieldError } from '../../rules/forms.ts';
+import type { AppointmentGroup } from '../../rules/test-drive-slots.ts';
 
 export interface LeadFormViewProps {
   spec: FormSpec;
@@ -34,7 +35,14 @@ export interface LeadFormViewProps {
   before?: ReactNode;
   /** Heading level: 2 on a page, 1 inside a dialog that names itself by it. */
   headingLevel?: 1 | 2;
+  /** The location's free test-drive times, by day: the date-and-time field becomes a choice of them. */
+  appointments?: readonly AppointmentGroup[] | null;
 }
+
+/** The field the test-drive times fill in. */
+const APPOINTMENT_FIELD = 'preferred_date_time';
+/** The choice that leaves the time to the dealer (the field is optional). */
+const ANY_TIME = 'Any time (we will call to arrange)';
 
 /** The id of a field's control; error links point at it. */
 export function fieldId(formId: string, name: string): string {
@@ -65,8 +73,17 @@ function Checks(props: { formId: string; field: FormFieldSpec; checked: Readonly
   );
 }
 
-function Field(props: { formId: string; field: FormFieldSpec; value: string; error: string | undefined; enhanced: boolean; onChange?: (name: string, value: string) => void }) {
-  const { formId, field, value, error, enhanced, onChange } = props;
+function Field(props: {
+  formId: string;
+  field: FormFieldSpec;
+  value: string;
+  error: string | undefined;
+  enhanced: boolean;
+  onChange?: (name: string, value: string) => void;
+  /** Grouped choices that replace a typed value (the test-drive times). */
+  groups?: readonly AppointmentGroup[] | null | undefined;
+}) {
+  const { formId, field, value, error, enhanced, onChange, groups } = props;
   const id = fieldId(formId, field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -95,6 +112,19 @@ function Field(props: { formId: string; field: FormFieldSpec; value: string; err
       </label>
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={4} />
+      ) : groups && groups.length > 0 ? (
+        <select {...common}>
+          <option value="">{ANY_TIME}</option>
+          {groups.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {`${g.label}, ${o.label}`}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
       ) : field.kind === 'select' ? (
         <select {...common}>
           {!field.value && <option value="">Please select</option>}
@@ -144,7 +174,16 @@ export function LeadFormView(props: LeadFormViewProps) {
         f.kind === 'checks' ? (
           <Checks key={f.name} formId={spec.id} field={f} checked={checked} onCheck={props.onCheck} />
         ) : (
-          <Field key={f.name} formId={spec.id} field={f} value={values[f.name] ?? ''} error={byField.get(f.name)} enhanced={enhanced} onChange={props.onChange} />
+          <Field
+            key={f.name}
+            formId={spec.id}
+            field={f}
+            value={values[f.name] ?? ''}
+            error={byField.get(f.name)}
+            enhanced={enhanced}
+            onChange={props.onChange}
+            groups={f.name === APPOINTMENT_FIELD ? props.appointments : null}
+          />
         ),
       )}
     </div>

@@ -25,7 +25,7 @@ export function vehicleForms(site: SiteConfig, data: Pick<SiteData, 'locations' 
   if (!options.available) return { inline: vehicleEnquiryForm(ctx, { similar: true }), dialogs: [] };
   const dialogs: VehicleForms['dialogs'] = [
     { id: VEHICLE_DIALOGS.enquire, spec: vehicleEnquiryForm(ctx, { id: `${VEHICLE_DIALOGS.enquire}-form` }) },
-    { id: VEHICLE_DIALOGS.testDrive, spec: testDriveForm(ctx, { id: `${VEHICLE_DIALOGS.testDrive}-form` }) },
+    { id: VEHICLE_DIALOGS.testDrive, spec: testDriveForm(ctx, { id: `${VEHICLE_DIALOGS.testDrive}-form`, location: data.locations.find((l) => l.slug && l.slug === vehicle.location?.slug) }) },
   ];
   if (options.finance) dialogs.push({ id: VEHICLE_DIALOGS.finance, spec: financeForm(ctx, { id: `${VEHICLE_DIALOGS.finance}-form`, heading: 'Finance Enquiry' }) });
   if (site.features.photoRequests) dialogs.push({ id: VEHICLE_DIALOGS.photos, spec: { ...requestPhotosForm(ctx), id: `${VEHICLE_DIALOGS.photos}-form` } });
