@@ -191,21 +191,46 @@ test('sign in with the code from the log, save a car, see it on the watchlist af
   const listed = await api(page, `/api/watchlist?site=${site.slug}`);
   expect((listed.body as { cars: Array<{ id: number }> }).cars.map((c) => c.id)).toEqual([car.id]);
 
-  // The watchlist page lists it, after a reload too.
+  // A car sold since it was saved: saved here through the API with the session's token, as the
+  // vehicle page did before the car sold.
+  const sold = vehiclesOf(site).find((v) => !isAvailable(v))!;
+  const savedSold = await page.evaluate(
+    async ({ site: slug, carId, phone: number }) => {
+      const me = (await (await fetch(`/api/me?site=${slug}`)).json()) as { csrfToken: string };
+      const response = await fetch(`/api/watchlist/save-car?site=${slug}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrfToken },
+        body: JSON.stringify({ phone_number: number, car_id: carId }),
+      });
+      return response.status;
+    },
+    { site: site.slug, carId: sold.id, phone },
+  );
+  expect(savedSold).toBe(200);
+
+  // The watchlist page lists both, newest first, after a reload too; the sold one is marked.
   await page.goto(`${origin}/watchlist/`);
   await page.reload();
   await expect(section).toHaveAttribute('data-state', 'ready');
+  await expect(section.locator('[data-watched-car]')).toHaveCount(2);
+  expect(await section.locator('[data-watched-car]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-watched-car'))))).toEqual([sold.id, car.id]);
+  const soldItem = section.locator(`[data-watched-car="${sold.id}"]`);
+  await expect(soldItem).toHaveAttribute('data-sold', 'true');
+  await expect(soldItem.getByText('Sold', { exact: true })).toBeVisible();
   const item = section.locator(`[data-watched-car="${car.id}"]`);
   await expect(item).toContainText(car.display_name);
+  await expect(item).not.toHaveAttribute('data-sold');
   await expect(section).toContainText(`Signed in as ${phone}`);
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'watchlist-signed-in', testInfo);
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  // Remove.
-  await item.getByRole('button', { name: /^Remove / }).click();
+  // Remove both.
+  for (const listed of [item, soldItem]) {
+    await listed.getByRole('button', { name: /^Remove / }).click();
+    await expect(listed).toHaveCount(0);
+  }
   await expect(page.locator('[data-toast="info"]')).toContainText('Car Removed');
-  await expect(item).toHaveCount(0);
   await expect(section).toContainText('Your watchlist is empty.');
   expect((await api(page, `/api/watchlist?site=${site.slug}`)).body).toEqual({ cars: [] });
 
