@@ -154,3 +154,14 @@ export async function loadWatchedCars(context: Omit<WatchlistContext, 'currentPa
   $watchlist.set(cars.map((car) => car.id));
   return { ok: true, status: answer.status, data: cars };
 }
+
+/**
+ * Brings this browser's list in line with the server's, for a shopper this browser remembers as signed in
+ * (saved on another device, removed in another browser). Nobody else is asked about: a visitor's page makes
+ * no call.
+ */
+export async function syncWatchlist(context: Omit<WatchlistContext, 'currentPath'>): Promise<void> {
+  if (!$shopper.get()?.phone) return;
+  const session = await loadSession(context);
+  if (session.status === 'ready' && session.user) await loadWatchedCars(context);
+}

@@ -191,6 +191,12 @@ test('sign in with the code from the log, save a car, see it on the watchlist af
   const listed = await api(page, `/api/watchlist?site=${site.slug}`);
   expect((listed.body as { cars: Array<{ id: number }> }).cars.map((c) => c.id)).toEqual([car.id]);
 
+  // This browser follows the server: with its own copy of the list gone (another device), the car still shows saved.
+  await page.evaluate(() => localStorage.removeItem('dealer-sites:watchlist'));
+  await page.reload();
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+
   // A car sold since it was saved: saved here through the API with the session's token, as the
   // vehicle page did before the car sold.
   const sold = vehiclesOf(site).find((v) => !isAvailable(v))!;

@@ -220,7 +220,9 @@ test.describe('watchlist', () => {
     }
     await savingReady(page);
     await expect(page.locator('[data-watchlist-toggle]')).toBeHidden();
-    await page.evaluate(([key, id]) => localStorage.setItem(key as string, JSON.stringify([id])), [KEYS.watchlist, sold.id]);
+    // Saved before it sold (on the server, which the page follows for a signed-in shopper).
+    const saved = await fetch(`${standin.url}/api/watchlist/save-car`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone_number: STANDIN_PHONES.ok, car_id: sold.id }) });
+    expect(saved.status).toBe(200);
     await page.reload();
     await savingReady(page);
     const button = page.locator('[data-watchlist-toggle]');

@@ -188,3 +188,26 @@ describe("the signed-in shopper's watchlist from the server", () => {
     expect(watchlist.$watchlist.get()).toEqual([3]);
   });
 });
+
+describe('syncing this browser with the server', () => {
+  const listOf = (ids: number[]) => JSON.stringify({ cars: ids.map((id) => ({ id, name: `Car ${id}`, href: `/cars/${id}/`, status: 'in_stock', sold: false })) });
+
+  it('asks nothing for a visitor this browser does not remember as signed in', async () => {
+    const calls: string[] = [];
+    const fake: typeof fetch = async (url) => (calls.push(String(url)), new Response('{}'));
+    const { watchlist } = await freshStores();
+    await watchlist.syncWatchlist({ baseUrl: '', site, fetch: fake });
+    expect(calls).toEqual([]);
+  });
+
+  it("takes the server's list for a signed-in shopper", async () => {
+    const fake: typeof fetch = async (url) =>
+      new Response(String(url).startsWith('/api/me') ? JSON.stringify({ user: { id: 1, phone: '0412345678' }, csrfToken: 't' }) : listOf([8, 3]), { status: 200 });
+    const { watchlist, shopper, storage } = await freshStores();
+    shopper.signInShopper({ id: 1, phone: '0412345678' });
+    watchlist.$watchlist.set([5]);
+    const page = await freshStores(storage);
+    await page.watchlist.syncWatchlist({ baseUrl: '', site, fetch: fake });
+    expect(page.watchlist.$watchlist.get()).toEqual([8, 3]);
+  });
+});
