@@ -170,6 +170,9 @@ test('sign in with the code from the log, save a car, see it on the watchlist af
   await expect(section).toHaveAttribute('data-state', 'signed-out');
   const prompt = section.getByRole('link', { name: 'Sign in to see your watchlist' });
   await expect(prompt).toHaveAttribute('href', '/sign-in?type=watchlist&redirect=%2Fwatchlist%2F&back=%2Fwatchlist%2F');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'watchlist-signed-out', testInfo);
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   // The save button sends a visitor to sign-in, which brings them back to the car.
   await page.goto(`${origin}${carPath(car)}`);
