@@ -25,13 +25,13 @@ function messageOf(body: unknown): string | null {
 /** Sends a JSON request and reads a JSON answer; a network failure or a non-2xx answer comes back as `ok: false` with a message. */
 export async function requestJson<T>(
   url: string,
-  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal; fetch?: typeof fetch } = {},
+  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; fetch?: typeof fetch } = {},
 ): Promise<ApiAnswer<T>> {
   let response: Response;
   try {
     response = await (init.fetch ?? fetch)(url, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { Accept: 'application/json', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { Accept: 'application/json', ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       credentials: 'include',
       ...(init.signal ? { signal: init.signal } : {}),
@@ -39,6 +39,7 @@ export async function requestJson<T>(
   } catch {
     return { ok: false, status: 0, message: API_UNREACHABLE_MESSAGE };
   }
+  // A 204 (sign-out, deleting the shopper's data) has no body: it reads as null.
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) return { ok: false, status: response.status, message: messageOf(body) ?? API_UNREACHABLE_MESSAGE };
   return { ok: true, status: response.status, data: body as T };
@@ -60,4 +61,13 @@ export function sendRecord(url: string, body: unknown): void {
   } catch {
     // A record the page could not send is not the shopper's problem.
   }
+}
+
+/**
+ * The address of a per-site call: the path on the site's runtime API with `?site={slug}` (or `&site=` after
+ * a query the path already has), which every shopper call carries (docs/runtime-api.md).
+ * @example siteApiUrl('', 'northside-used', '/api/me') // '/api/me?site=northside-used'
+ */
+export function siteApiUrl(baseUrl: string, site: string, path: `/${string}`): string {
+  return `${apiUrl(baseUrl, path)}${path.includes('?') ? '&' : '?'}site=${encodeURIComponent(site)}`;
 }

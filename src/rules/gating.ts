@@ -61,7 +61,7 @@ const BASE = 'https://site.invalid';
 /**
  * The gate of a page, or `null` when the page is open to everyone on this site.
  *
- * - `/cars/trade-in` (with `?car_id=`) and the sell-my-car page (`/sell-my-car`, or the path in
+ * - `/cars/trade-in` (with `?car_id=`), `/cars/{slug}/trade-in` and the sell-my-car page (`/sell-my-car`, or the path in
  *   `site.urls.sellMyCar`) -> `trade-in`, when `site.gating.tradeIn`;
  * - `/cars/{slug}/checkout`, `/cars/{slug}/buy-online` and `/checkout-journey?car_id={slug}` ->
  *   `checkout`, when `site.gating.checkout`;
@@ -84,7 +84,8 @@ export function gateFor(url: string | URL, site: GatingSite, car?: GatedCar | nu
 
   if ((GARAGE_PATHS as readonly string[]).includes(path)) return gate('my-garage');
 
-  if (path === '/cars/trade-in' || path === '/sell-my-car' || path === normalisePath(site.urls.sellMyCar)) {
+  // `/cars/{slug}/trade-in` is the static site's page for `/cars/trade-in?car_id=`.
+  if (path === '/cars/trade-in' || /^\/cars\/[^/]+\/trade-in$/.test(path) || path === '/sell-my-car' || path === normalisePath(site.urls.sellMyCar)) {
     return gating.tradeIn ? gate('trade-in') : null;
   }
 
@@ -146,4 +147,39 @@ export function signInRedirect(gate: Gate | null, state: SignInState, back?: str
   if (isSignedIn(state)) return { redirect: false, reason: 'signed-in' };
   if (gate.type === 'checkout' && !gate.carSlug) return { redirect: false, reason: 'no-car-slug' };
   return { redirect: true, type: gate.type, url: signInUrl(gate.type, gate.target, back) };
+}
+
+/** Where a sign-in sends the shopper when the address it was given is not a page of this site. */
+export const SAFE_REDIRECT_FALLBACK = '/';
+
+/**
+ * The `redirect` or `back` of the sign-in page as a path of this site, or `/` when it is anything else.
+ * Only a path that starts with a single `/` and stays on the same origin once the browser resolves it is
+ * kept: `//evil.com`, `/\evil.com`, `https://evil.com`, `javascript:`, a value with control characters or
+ * backslashes, and their percent-encoded forms (decoded once more, as a server or a careless link might)
+ * all fall back to `/`. An open redirect after sign-in would let a link on another site borrow the
+ * dealer's name for a phishing page.
+ * @example safeRedirect('/cars/abc/checkout/?x=1') // '/cars/abc/checkout/?x=1'
+ * @example safeRedirect('//evil.com') // '/'
+ */
+export function safeRedirect(value: string | null | undefined): string {
+  if (typeof value !== 'string') return SAFE_REDIRECT_FALLBACK;
+  const candidate = value.trim();
+  if (!isSamePath(candidate)) return SAFE_REDIRECT_FALLBACK;
+  let decoded = candidate;
+  try {
+    decoded = decodeURIComponent(candidate);
+  } catch {
+    return SAFE_REDIRECT_FALLBACK;
+  }
+  if (decoded !== candidate && !isSamePath(decoded)) return SAFE_REDIRECT_FALLBACK;
+  const resolved = new URL(candidate, BASE);
+  if (resolved.origin !== BASE) return SAFE_REDIRECT_FALLBACK;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+function isSamePath(value: string): boolean {
+  // A single leading slash, then anything but a second slash or a backslash; no control characters or
+  // backslashes anywhere (browsers read `\` as `/` and drop tabs and newlines from URLs).
+  return /^\/(?![/\\])/.test(value) && !/[\\\u0000-\u001f\u007f]/.test(value);
 }

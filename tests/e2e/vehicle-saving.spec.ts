@@ -46,14 +46,30 @@ test.afterAll(async () => {
   await standin.close();
 });
 
-async function routeWatchlist(page: Page): Promise<void> {
-  await page.route('**/api/watchlist/*', async (route) => {
+/**
+ * The stand-in answers the page's watchlist calls, and the session the page asks for (`GET /api/me`): the
+ * shopper signed in with `phone`, or nobody. The watchlist page's list is what the stand-in has saved for
+ * that phone.
+ */
+async function routeWatchlist(page: Page, phone: string | null): Promise<void> {
+  await page.route(/\/api\/watchlist\/(save|remove)-car(\?|$)/, async (route) => {
     const response = await route.fetch({ url: `${standin.url}${new URL(route.request().url()).pathname}` });
     await route.fulfill({ response });
   });
+  await page.route(/\/api\/me\?/, (route) => route.fulfill({ json: phone ? { user: { id: 'usr_e2e', phone }, csrfToken: 'e2e-csrf' } : { user: null } }));
+  await page.route(/\/api\/watchlist(\?|$)/, (route) => {
+    const saved = new Set<number>();
+    for (const request of standin.requests) {
+      if (request.body?.phone_number !== phone || typeof request.body.car_id !== 'number') continue;
+      if (request.path === '/api/watchlist/save-car') saved.add(request.body.car_id);
+      else saved.delete(request.body.car_id);
+    }
+    const cars = [...saved].reverse().map((id) => ({ id, slug: null, name: 'A car you saved', href: `/cars/${id}/`, status: 'in_stock', sold: false, priceText: null, picture: null }));
+    return route.fulfill({ json: { cars } });
+  });
 }
 
-/** A shopper signed in with `phone` (what sign-in will store), and an analytics layer to record events. */
+/** A shopper signed in with `phone`, as the session answers, and an analytics layer to record events. */
 async function asShopper(page: Page, phone: string | null): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
@@ -62,6 +78,7 @@ async function asShopper(page: Page, phone: string | null): Promise<void> {
     },
     [KEYS.shopper, phone ? JSON.stringify({ id: 'usr_e2e', phone }) : ''],
   );
+  await routeWatchlist(page, phone);
 }
 
 /** Waits until the vehicle page's saving island has taken over (Astro drops `ssr` when it hydrates). */
@@ -98,7 +115,6 @@ test.describe('watchlist', () => {
     const site = siteOf(testInfo.project);
     const car = favouriteable(site)[0]!;
     await asShopper(page, STANDIN_PHONES.slow);
-    await routeWatchlist(page);
     await page.goto(carPath(car));
     await savingReady(page);
     const button = page.locator('[data-watchlist-toggle]');
@@ -136,10 +152,10 @@ test.describe('watchlist', () => {
     await savingReady(page);
     await expect(button).toHaveAttribute('aria-pressed', 'true');
 
-    // The View List page lists the saved car from the local list.
+    // The View List page lists the saved car from the shopper's watchlist, with its current card.
     await page.goto('/watchlist/');
     const watchlist = page.locator('[data-saved-list="watchlist"]');
-    await expect(watchlist.locator(`[data-saved-car="${car.id}"]`)).toContainText(car.display_name);
+    await expect(watchlist.locator(`[data-watched-car="${car.id}"]`)).toContainText(car.display_name);
     await expect(page.getByText('loading', { exact: false })).toHaveCount(0);
 
     await page.goto(carPath(car));
@@ -158,7 +174,6 @@ test.describe('watchlist', () => {
     test.skip(!site.features.watchlist, `${site.slug} has no watchlist (its absence is checked above)`);
     const car = favouriteable(site)[1]!;
     await asShopper(page, STANDIN_PHONES.failing);
-    await routeWatchlist(page);
     await page.goto(carPath(car));
     await savingReady(page);
     const button = page.locator('[data-watchlist-toggle]');
@@ -178,7 +193,6 @@ test.describe('watchlist', () => {
     test.skip(!site.features.watchlist, `${site.slug} has no watchlist`);
     const car = favouriteable(site)[2]!;
     await asShopper(page, null);
-    await routeWatchlist(page);
     await page.goto(carPath(car));
     await savingReady(page);
     await page.locator('[data-watchlist-toggle]').click();
@@ -197,7 +211,6 @@ test.describe('watchlist', () => {
     const site = siteOf(testInfo.project);
     const sold = soldVehicle(site);
     await asShopper(page, STANDIN_PHONES.ok);
-    await routeWatchlist(page);
     await page.goto(carPath(sold));
     // A sold car shows no favourite or share.
     await expect(page.locator('[data-favourite-toggle], [data-share-open]')).toHaveCount(0);
@@ -207,7 +220,9 @@ test.describe('watchlist', () => {
     }
     await savingReady(page);
     await expect(page.locator('[data-watchlist-toggle]')).toBeHidden();
-    await page.evaluate(([key, id]) => localStorage.setItem(key as string, JSON.stringify([id])), [KEYS.watchlist, sold.id]);
+    // Saved before it sold (on the server, which the page follows for a signed-in shopper).
+    const saved = await fetch(`${standin.url}/api/watchlist/save-car`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone_number: STANDIN_PHONES.ok, car_id: sold.id }) });
+    expect(saved.status).toBe(200);
     await page.reload();
     await savingReady(page);
     const button = page.locator('[data-watchlist-toggle]');

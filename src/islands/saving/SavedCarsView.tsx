@@ -1,12 +1,13 @@
 /**
- * The watchlist page's body: the cars on the shopper's watchlist and their favourites, each as its result
- * card with a Remove button, a link to compare the favourites, and an empty state for each list that leads
- * back to the stock. Until every card has been read it shows one line, then the lists all at once, so no
- * part of the page moves another while it fills. Pure view.
+ * The watchlist page's body: the signed-in shopper's watchlist (WatchlistSectionView) and the favourites
+ * kept in this browser, each as its result card with a Remove button, a link to compare the favourites, and
+ * an empty state for each list that leads back to the stock. Until every card has been read a list shows
+ * one line, then the whole list at once. Pure view.
  */
 import type { CardFileEntry } from '../../views/search-records.ts';
 import { ResultCard } from '../search/ResultCard.tsx';
 import { LoadErrorView } from './LoadErrorView.tsx';
+import { WatchlistSectionView, type WatchlistSectionViewProps } from './WatchlistSectionView.tsx';
 
 export interface SavedCar {
   id: number;
@@ -17,9 +18,10 @@ export interface SavedCar {
 }
 
 export interface SavedCarsViewProps {
+  /** The favourites' cards. */
   state: 'loading' | 'error' | 'ready';
   /** Null on sites without a watchlist. */
-  watchlist: SavedCar[] | null;
+  watchlist: WatchlistSectionViewProps | null;
   /** Null on sites without favourites. */
   favourites: SavedCar[] | null;
   compareHref: string;
@@ -69,36 +71,36 @@ function ListBody({ cars, label, empty, stockHref }: { cars: SavedCar[]; label: 
 }
 
 export function SavedCarsView({ state, watchlist, favourites, compareHref, stockHref, footnote, onRetry }: SavedCarsViewProps) {
-  if (state === 'loading') return <p className="text-slate-800" aria-busy="true">Loading your saved cars…</p>;
-  if (state === 'error') {
-    return <LoadErrorView what="your saved cars" onRetry={onRetry} />;
-  }
+  const weekly = [...(watchlist?.cars ?? []), ...(favourites ?? [])].some((car) => car.card?.weekly && !car.card.soldMessage);
   return (
     <div className="space-y-10">
-      {watchlist && (
-        <section aria-labelledby="watchlist-heading" data-saved-list="watchlist">
-          <h2 id="watchlist-heading" className="text-xl font-bold">
-            Watchlist
-          </h2>
-          <ListBody cars={watchlist} label="Cars on your watchlist" empty="Your watchlist is empty. Save a car from its page to keep an eye on it here." stockHref={stockHref} />
-        </section>
-      )}
+      {watchlist && <WatchlistSectionView {...watchlist} />}
       {favourites && (
         <section aria-labelledby="favourites-heading" data-saved-list="favourites">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="favourites-heading" className="text-xl font-bold">
               Favourites
             </h2>
-            {favourites.length > 1 && (
+            {state === 'ready' && favourites.length > 1 && (
               <a href={compareHref} className="inline-flex min-h-11 items-center rounded bg-brand px-5 font-semibold text-on-brand">
                 Compare favourites
               </a>
             )}
           </div>
-          <ListBody cars={favourites} label="Your favourite cars" empty="No favourites yet. Tap the heart on any car you like to keep it here." stockHref={stockHref} />
+          {state === 'loading' && (
+            <p className="mt-4 text-slate-800" aria-busy="true">
+              Loading your saved cars…
+            </p>
+          )}
+          {state === 'error' && (
+            <div className="mt-4">
+              <LoadErrorView what="your saved cars" onRetry={onRetry} />
+            </div>
+          )}
+          {state === 'ready' && <ListBody cars={favourites} label="Your favourite cars" empty="No favourites yet. Tap the heart on any car you like to keep it here." stockHref={stockHref} />}
         </section>
       )}
-      {footnote && [...(watchlist ?? []), ...(favourites ?? [])].some((car) => car.card?.weekly && !car.card.soldMessage) && <p className="text-sm text-slate-700">{footnote}</p>}
+      {footnote && weekly && <p className="text-sm text-slate-700">{footnote}</p>}
     </div>
   );
 }

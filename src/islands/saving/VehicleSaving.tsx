@@ -11,7 +11,7 @@ import { showWatchlistButton } from '../../rules/saving.ts';
 import { shareDevice, shareTargets, shareWindowFeatures, type ShareDevice, type ShareTarget } from '../../rules/share.ts';
 import { $favourites, toggleFavourite } from '../../stores/favourites.ts';
 import { showToast } from '../../stores/toast.ts';
-import { $watchlist, $watchlistBusy } from '../../stores/watchlist.ts';
+import { $watchlist, $watchlistBusy, syncWatchlist } from '../../stores/watchlist.ts';
 import type { VehicleSavingView } from '../../views/vehicle/saving.ts';
 import { SavingBarView } from './SavingBarView.tsx';
 import { Toaster } from './Toaster.tsx';
@@ -19,7 +19,7 @@ import { clickWatchlist } from './watchlist-click.ts';
 
 const PANEL_ID = 'share-panel';
 
-export default function VehicleSaving({ vehicle, favourite, watchlist, share, apiBaseUrl, listHref }: VehicleSavingView) {
+export default function VehicleSaving({ vehicle, favourite, watchlist, share, apiBaseUrl, site, listHref }: VehicleSavingView) {
   const favourites = useStore($favourites);
   const saved = useStore($watchlist);
   const busy = useStore($watchlistBusy);
@@ -32,6 +32,7 @@ export default function VehicleSaving({ vehicle, favourite, watchlist, share, ap
   useEffect(() => {
     setMounted(true);
     setDevice(shareDevice(navigator.userAgent));
+    if (watchlist) void syncWatchlist({ baseUrl: apiBaseUrl, site });
   }, []);
 
   // Focus moves into the share panel when it opens (the browser returns it to Share when it closes).
@@ -99,7 +100,7 @@ export default function VehicleSaving({ vehicle, favourite, watchlist, share, ap
                 pressed: inWatchlist,
                 busy: busy.includes(vehicle.id),
                 shown: showWatchlistButton({ status: watchlist.available ? 'in_stock' : 'sold' }, inWatchlist, { features: { watchlist: true } }),
-                onToggle: () => void clickWatchlist(vehicle, { apiBaseUrl, listHref }),
+                onToggle: () => void clickWatchlist(vehicle, { apiBaseUrl, site, listHref }),
               }
             : null
         }

@@ -25,6 +25,8 @@ export interface VehicleSavingView {
   /** Null for a vehicle that can no longer be bought: nothing to share. */
   share: { link: string; title: string; copy: ReturnType<typeof copyConfirmation> } | null;
   apiBaseUrl: string;
+  /** The site's slug, which every runtime API call names. */
+  site: string;
   /** Where a toast's View List goes. */
   listHref: string;
 }
@@ -50,6 +52,7 @@ export function vehicleSavingView(vehicle: NormalisedVehicle, site: SiteConfig, 
     watchlist: site.features.watchlist ? { available } : null,
     share: available ? { link: vehicleShareLink(site.url, vehicle.slug), title: vehicle.display_name, copy: copyConfirmation(site) } : null,
     apiBaseUrl: site.api.baseUrl,
+    site: site.slug,
     listHref: WATCHLIST_PATH,
   };
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GARAGE_PATHS, gateFor, isSignedIn, signInRedirect, signInUrl } from '../../../src/rules/gating.ts';
+import { GARAGE_PATHS, gateFor, isSignedIn, safeRedirect, signInRedirect, signInUrl } from '../../../src/rules/gating.ts';
 import { SiteConfigSchema, type SiteConfigInput } from '../../../src/schemas/site-config.ts';
 
 const site = (overrides: Partial<SiteConfigInput> = {}) =>
@@ -123,5 +123,51 @@ describe('redirect decision', () => {
     expect(isSignedIn({ user: { id: '' } })).toBe(false);
     expect(isSignedIn({ user: { id: null } })).toBe(false);
     expect(isSignedIn({ user: undefined })).toBe(false);
+  });
+});
+
+describe('the static vehicle trade-in page', () => {
+  it('is gated as trade-in where the trade-in gate is on, and open elsewhere', () => {
+    expect(gateFor('/cars/2019-toyota-hilux-1/trade-in/', allGated)).toEqual({ type: 'trade-in', target: '/cars/2019-toyota-hilux-1/trade-in/', carSlug: null });
+    expect(gateFor('/cars/2019-toyota-hilux-1/trade-in/', open)).toBeNull();
+    expect(gateFor('/cars/2019-toyota-hilux-1/', allGated)).toBeNull();
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps a path of this site, with its query and hash', () => {
+    expect(safeRedirect('/cars/abc/checkout/')).toBe('/cars/abc/checkout/');
+    expect(safeRedirect('/cars/trade-in?car_id=123')).toBe('/cars/trade-in?car_id=123');
+    expect(safeRedirect('/watchlist/#saved')).toBe('/watchlist/#saved');
+    expect(safeRedirect('/')).toBe('/');
+  });
+
+  it.each([
+    ['another origin', 'https://evil.com'],
+    ['another origin over http', 'http://evil.com/path'],
+    ['a protocol-relative address', '//evil.com'],
+    ['a protocol-relative address with a path', '//evil.com/cars/'],
+    ['a backslash the browser reads as a slash', '/\\evil.com'],
+    ['a leading backslash', '\\\\evil.com'],
+    ['a script', 'javascript:alert(1)'],
+    ['a script in capitals', 'JaVaScRiPt:alert(1)'],
+    ['a data address', 'data:text/html,<script>alert(1)</script>'],
+    ['an encoded protocol-relative address', '%2F%2Fevil.com'],
+    ['an encoded second slash', '/%2Fevil.com'],
+    ['an encoded backslash', '/%5Cevil.com'],
+    ['an encoded origin', 'https%3A%2F%2Fevil.com'],
+    ['an encoded script', 'javascript%3Aalert(1)'],
+    ['a tab between the slashes', '/\t/evil.com'],
+    ['a newline between the slashes', '/\n/evil.com'],
+    ['a relative path', 'cars/abc'],
+    ['a malformed escape', '/cars/%E0%A4%A'],
+    ['nothing', ''],
+  ])('falls back to / for %s', (_why, value) => {
+    expect(safeRedirect(value)).toBe('/');
+  });
+
+  it('falls back to / without a value', () => {
+    expect(safeRedirect(null)).toBe('/');
+    expect(safeRedirect(undefined)).toBe('/');
   });
 });

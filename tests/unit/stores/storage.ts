@@ -14,6 +14,7 @@ export async function freshStores(storage: Storage = {}) {
     storage,
     shopper: await import('../../../src/stores/shopper.ts'),
     watchlist: await import('../../../src/stores/watchlist.ts'),
+    session: await import('../../../src/stores/session.ts'),
     viewed: await import('../../../src/stores/viewed.ts'),
     favourites: await import('../../../src/stores/favourites.ts'),
     toast: await import('../../../src/stores/toast.ts'),

@@ -21,6 +21,7 @@ describe('saving and sharing on the vehicle page', () => {
       // Spec 2: the site URL with its trailing slash removed, then /cars/{slug}.
       share: { link: 'https://www.northsideused.example/cars/2024-toyota-corolla-ascent-4101', title: '2024 Toyota Corolla Ascent', copy: { style: 'toast', text: 'Copied', durationMs: 3000 } },
       apiBaseUrl: '',
+      site: 'test-motors',
       listHref: '/watchlist/',
     });
   });
