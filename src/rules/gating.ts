@@ -23,6 +23,9 @@ export type SignInType = (typeof SIGN_IN_TYPES)[number];
 /** Pages of the "my garage" kind; always gated, whatever the site flags say. */
 export const GARAGE_PATHS = ['/mymotorama', '/mybigboxcars', '/myblinkr', '/myservco', '/my-garage'] as const;
 
+/** The site's own trade-in valuation page (sites with `features.tradeIn`). */
+const TRADE_IN_PAGE = '/trade-in';
+
 /** The sign-in page. */
 export const SIGN_IN_PATH = '/sign-in';
 
@@ -61,8 +64,8 @@ const BASE = 'https://site.invalid';
 /**
  * The gate of a page, or `null` when the page is open to everyone on this site.
  *
- * - `/cars/trade-in` (with `?car_id=`), `/cars/{slug}/trade-in` and the sell-my-car page (`/sell-my-car`, or the path in
- *   `site.urls.sellMyCar`) -> `trade-in`, when `site.gating.tradeIn`;
+ * - `/cars/trade-in` (with `?car_id=`), `/cars/{slug}/trade-in`, `/trade-in` and the sell-my-car page
+ *   (`/sell-my-car`, or the path in `site.urls.sellMyCar`) -> `trade-in`, when `site.gating.tradeIn`;
  * - `/cars/{slug}/checkout`, `/cars/{slug}/buy-online` and `/checkout-journey?car_id={slug}` ->
  *   `checkout`, when `site.gating.checkout`;
  * - `/personalised/finance?car_id=` -> `finance`, when `site.gating.personalisedFinance` and the car
@@ -84,8 +87,9 @@ export function gateFor(url: string | URL, site: GatingSite, car?: GatedCar | nu
 
   if ((GARAGE_PATHS as readonly string[]).includes(path)) return gate('my-garage');
 
-  // `/cars/{slug}/trade-in` is the static site's page for `/cars/trade-in?car_id=`.
-  if (path === '/cars/trade-in' || /^\/cars\/[^/]+\/trade-in$/.test(path) || path === '/sell-my-car' || path === normalisePath(site.urls.sellMyCar)) {
+  // `/cars/{slug}/trade-in` is the static site's page for `/cars/trade-in?car_id=`; `/trade-in` carries the
+  // same valuation form, which the leads API refuses without a session where trade-ins are gated.
+  if (path === '/cars/trade-in' || /^\/cars\/[^/]+\/trade-in$/.test(path) || path === TRADE_IN_PAGE || path === '/sell-my-car' || path === normalisePath(site.urls.sellMyCar)) {
     return gating.tradeIn ? gate('trade-in') : null;
   }
 

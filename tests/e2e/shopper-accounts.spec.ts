@@ -15,6 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { isAvailable } from '../../src/rules/availability.ts';
+import { GATE_UNAVAILABLE } from '../../src/islands/sign-in/gate.ts';
 import { gateFor } from '../../src/rules/gating.ts';
 import { showWatchlistButton } from '../../src/rules/saving.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
@@ -32,10 +33,10 @@ const available = (site: SiteConfig) => vehiclesOf(site).filter((v) => isAvailab
 const carPath = (v: NormalisedVehicle) => `/cars/${v.slug}/`;
 const built = (site: SiteConfig, page: string) => existsSync(path.join(ROOT, 'out', site.slug, page, 'index.html'));
 
-/** The gated pages this site has: its vehicle trade-in and checkout pages, sell-my-car, finance and my-garage, where the rules gate them. */
+/** The gated pages this site has: its vehicle trade-in and checkout pages, trade-in, sell-my-car, finance and my-garage, where the rules gate them. */
 function gatedPages(site: SiteConfig): string[] {
   const car = available(site)[0]!;
-  const candidates = [`/cars/${car.slug}/trade-in/`, `/cars/${car.slug}/${site.urls.checkoutSegment}/`, `${site.urls.sellMyCar}/`, '/finance/', '/my-garage/'];
+  const candidates = [`/cars/${car.slug}/trade-in/`, `/cars/${car.slug}/${site.urls.checkoutSegment}/`, '/trade-in/', `${site.urls.sellMyCar}/`, '/finance/', '/my-garage/'];
   return candidates.filter((page) => built(site, page) && gateFor(page, site) !== null);
 }
 
@@ -372,6 +373,18 @@ test('without JavaScript a gated page offers a sign-in link instead of its form'
   await expect(page.locator('[data-gate-status]').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', new RegExp(`^/sign-in\\?type=${gateFor(gated[0]!, site)!.type}&redirect=`));
   await expect(page.locator('[data-gate-content]')).toBeHidden();
   await context.close();
+});
+
+test('when the API cannot be reached a gated page says so and stays, offering sign-in', async ({ page }, testInfo) => {
+  const site = siteOf(testInfo.project);
+  const gated = gatedPages(site);
+  test.skip(gated.length === 0, `${site.slug} gates no page (checked above)`);
+  await page.route('**/api/me?**', (route) => route.abort('connectionrefused'));
+  await page.goto(`${originOf(site)}${gated[0]}`);
+  await expect(page.getByRole('alert')).toHaveText(GATE_UNAVAILABLE);
+  await expect(page.locator('[data-gate-status]').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('[data-gate-content]')).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe(gated[0]);
 });
 
 test('a redirect to another origin after sign-in lands on the home page of the same site', async ({ page }, testInfo) => {

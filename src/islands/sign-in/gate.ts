@@ -2,12 +2,17 @@
  * The browser side of a gated page (spec "Gated routes and sign-in"; rules/gating.ts): the page's content
  * stays hidden while the session loads, shows once the shopper is signed in, and otherwise the visitor is
  * sent to `/sign-in?type=&redirect=&back=` (replacing this page in the history, so Back does not bounce
- * them to sign-in again). `back` is the page they came from on this site, else `/`. Browser-safe.
+ * them to sign-in again). `back` is the page they came from on this site, else `/`. When the API cannot be
+ * reached the page says so and offers the sign-in link, rather than sending someone who may well be signed
+ * in to sign in. Browser-safe.
  */
 import { signInRedirect, type Gate, type SignInType } from '../../rules/gating.ts';
 import { loadSession } from '../../stores/session.ts';
 
 const SELECTOR = '[data-sign-in-gate]';
+
+/** Shown on a gated page when the runtime API cannot be reached. */
+export const GATE_UNAVAILABLE = 'We could not check that you are signed in just now. Please check your connection and reload the page.';
 
 /** The previous page when it is a page of this site (path and query), else null. */
 export function sameSiteReferrer(referrer: string, origin: string): string | null {
@@ -36,6 +41,18 @@ export function initSignInGates(doc: Document = document): void {
       carSlug: element.dataset.gateCar || null,
     };
     void loadSession({ baseUrl: element.dataset.gateApi ?? '', site: element.dataset.gateSite ?? '' }).then((state) => {
+      // The API could not be asked: sending a shopper who may be signed in to sign in would be wrong, so
+      // say what happened and offer both ways on.
+      if (state.status === 'ready' && state.error) {
+        element.dataset.gateState = 'unavailable';
+        if (checking) {
+          checking.removeAttribute('aria-busy');
+          checking.setAttribute('role', 'alert');
+          checking.textContent = GATE_UNAVAILABLE;
+        }
+        status.hidden = false;
+        return;
+      }
       const user = state.status === 'ready' ? state.user : null;
       const decision = signInRedirect(gate, { loading: false, user }, sameSiteReferrer(doc.referrer, location.origin));
       if (checking) checking.hidden = true;

@@ -62,6 +62,11 @@ describe('which routes are gated', () => {
     expect(gateFor('/sell-your-car', site({ gating: { tradeIn: true } }))).toBeNull();
   });
 
+  it("gates the site's own trade-in page with the other valuation pages: the same form, which the leads API refuses without a session", () => {
+    expect(gateFor('/trade-in/', site({ gating: { tradeIn: true } }))?.type).toBe('trade-in');
+    expect(gateFor('/trade-in/', open)).toBeNull();
+  });
+
   it('ignores a trailing slash and accepts absolute URLs', () => {
     expect(gateFor('/sell-my-car/', allGated)?.type).toBe('trade-in');
     expect(gateFor('https://www.test.example/my-garage/', open)?.type).toBe('my-garage');
@@ -69,7 +74,7 @@ describe('which routes are gated', () => {
   });
 
   it('leaves other pages open even when every flag is on', () => {
-    for (const path of ['/', '/trade-in', '/finance-enquiry', '/cars/2021-mg-zs-123', '/search/used-cars', '/my-garage-tips']) {
+    for (const path of ['/', '/trade-in-offers', '/finance-enquiry', '/cars/2021-mg-zs-123', '/search/used-cars', '/my-garage-tips']) {
       expect(gateFor(path, allGated)).toBeNull();
     }
   });
