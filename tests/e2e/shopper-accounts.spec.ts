@@ -15,6 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { isAvailable } from '../../src/rules/availability.ts';
+import { signInCopy } from '../../src/islands/sign-in/copy.ts';
 import { GATE_UNAVAILABLE } from '../../src/islands/sign-in/gate.ts';
 import { gateFor } from '../../src/rules/gating.ts';
 import { showWatchlistButton } from '../../src/rules/saving.ts';
@@ -258,7 +259,7 @@ test('the code step shows the server’s error for a wrong code, and the signed-
   const phone = newPhone();
   const target = carPath(available(site)[0]!);
   await page.goto(`${origin}/sign-in/?type=trade-in&redirect=${encodeURIComponent(target)}&back=%2Fcars%2F`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to value your car');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(signInCopy('trade-in').heading);
   await expect(page.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/cars/');
   await shoot(page, 'sign-in-phone', testInfo);
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -373,6 +374,24 @@ test('without JavaScript a gated page offers a sign-in link instead of its form'
   await expect(page.locator('[data-gate-status]').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', new RegExp(`^/sign-in\\?type=${gateFor(gated[0]!, site)!.type}&redirect=`));
   await expect(page.locator('[data-gate-content]')).toBeHidden();
   await context.close();
+});
+
+test('the sign-in page takes each type\'s wording as it hydrates without moving the form', async ({ page }, testInfo) => {
+  const site = siteOf(testInfo.project);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const type of ['trade-in', 'checkout', 'finance', 'my-garage', 'watchlist']) {
+    await page.goto(`${originOf(site)}/sign-in/?type=${type}&redirect=%2F&back=%2F`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(signInCopy(type).heading);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), type).toEqual([]);
+  }
 });
 
 test('when the API cannot be reached a gated page says so and stays, offering sign-in', async ({ page }, testInfo) => {

@@ -69,10 +69,12 @@ export function SignInView(props: SignInViewProps) {
   const { step, copy } = props;
   return (
     <div data-sign-in-step={step}>
-      <h1 className="text-3xl font-bold tracking-tight">{step === 'signed-in' ? 'You are signed in' : copy.heading}</h1>
+      {/* The static page cannot read ?type, so it is built with the general wording and the island swaps in the
+          type's own once it runs: room for the longest heading and reason keeps the form below from moving. */}
+      <h1 className="min-h-[2lh] text-3xl font-bold tracking-tight">{step === 'signed-in' ? 'You are signed in' : copy.heading}</h1>
       {step === 'phone' && (
         <>
-          <p className="mt-3 text-slate-800">{copy.reason}</p>
+          <p className="mt-3 min-h-[3lh] text-slate-800">{copy.reason}</p>
           <form onSubmit={submit(props.onSendCode)} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-5">
             <Messages error={props.error} notice={props.notice} />
             <div>

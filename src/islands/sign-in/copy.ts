@@ -8,9 +8,9 @@ export interface SignInCopy {
 }
 
 const COPY: Record<string, SignInCopy> = {
-  'trade-in': { heading: 'Sign in to value your car', reason: 'Sign in with your mobile number to get a trade-in valuation. We keep it with your number so you can come back to it.' },
+  'trade-in': { heading: 'Sign in to value your car', reason: 'Sign in with your mobile number to get a trade-in valuation you can come back to.' },
   checkout: { heading: 'Sign in to reserve this car', reason: 'Sign in with your mobile number to reserve or buy this car online.' },
-  finance: { heading: 'Sign in for your personalised finance', reason: 'Sign in with your mobile number to see finance worked out for you on this car.' },
+  finance: { heading: 'Sign in to see your finance', reason: 'Sign in with your mobile number to see finance worked out for you on this car.' },
   'spin-to-win': { heading: 'Sign in to spin to win', reason: 'Sign in with your mobile number to take your spin.' },
   'online-payment': { heading: 'Sign in to make a payment', reason: 'Sign in with your mobile number to pay online.' },
   'car-finance': { heading: 'Sign in to apply for finance', reason: 'Sign in with your mobile number to check your finance options.' },
@@ -20,7 +20,7 @@ const COPY: Record<string, SignInCopy> = {
 
 const GENERAL: SignInCopy = {
   heading: 'Sign in',
-  reason: 'Sign in with your mobile number to save cars to your watchlist, reserve or buy a car online, get a trade-in valuation and see your garage.',
+  reason: 'Sign in with your mobile number to keep a watchlist, reserve a car online, get a valuation and see your garage.',
 };
 
 /** The heading and reason for a sign-in type; any other value gets the general wording. */
