@@ -65,8 +65,8 @@ export function acceptSession(answer: unknown): SessionState {
 
 /**
  * The session, asked of the server once per page: later calls share the first answer. When the server
- * cannot be reached the shopper counts as signed out for this page (a gate sends them to sign-in, where
- * they can try again), and `$shopper` keeps what this browser knew.
+ * cannot be reached the shopper counts as signed out for this page and the state carries the reason (a
+ * gated page says so and offers sign-in), and `$shopper` keeps what this browser knew.
  */
 export function loadSession(context: SessionContext): Promise<SessionState> {
   loading ??= requestJson<MeAnswer>(siteApiUrl(context.baseUrl, context.site, '/api/me'), context.fetch ? { fetch: context.fetch } : {}).then((answer) => {
@@ -107,6 +107,7 @@ export interface ShopperData {
   site: string;
   createdAt: string;
   watchlist: Array<{ carId: number; addedAt: string }>;
+  valuations: Array<{ createdAt: string; valuation: Record<string, unknown> }>;
 }
 
 /** The shopper's data, for them to download. */
@@ -114,7 +115,7 @@ export function exportMyData(context: SessionContext): Promise<ApiAnswer<Shopper
   return requestJson<ShopperData>(siteApiUrl(context.baseUrl, context.site, '/api/me/data'), context.fetch ? { fetch: context.fetch } : {});
 }
 
-/** Deletes the shopper, their watchlist, sessions and codes (`DELETE /api/me`), and signs them out here. */
+/** Deletes the shopper, their watchlist, valuations, sessions and codes (`DELETE /api/me`), and signs them out here. */
 export async function deleteMyData(context: SessionContext): Promise<ApiAnswer<null>> {
   const answer = await requestJson<null>(siteApiUrl(context.baseUrl, context.site, '/api/me'), {
     method: 'DELETE',
