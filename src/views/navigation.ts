@@ -55,3 +55,13 @@ function resolveItems(items: MenuItem[], site: SiteConfig, data: SiteData): NavL
     return { label: item.label, ...(item.href ? { href: item.href } : {}), children };
   });
 }
+
+/**
+ * The links of a dropdown: 'All {label}' to the item's own page first, where it has one and no child goes
+ * there already (the Stock menu lists 'All Stock' itself), then its children, links only.
+ */
+export function dropdownLinks(link: NavLink): Array<{ label: string; href: string }> {
+  const children = link.children.filter((c): c is NavLink & { href: string } => typeof c.href === 'string');
+  const own = link.href && !children.some((c) => c.href === link.href) ? [{ label: `All ${link.label}`, href: link.href }] : [];
+  return [...own, ...children.map((c) => ({ label: c.label, href: c.href }))];
+}
