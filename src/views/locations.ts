@@ -4,7 +4,7 @@ import { locationTypeLabel } from '../lib/labels.ts';
 import { countLabel, slugify } from '../lib/text.ts';
 import { internalHref, locationPath, pagePath, telHref } from '../lib/urls.ts';
 import { locationGridLayout, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
-import { openNow, upcomingSpecialHours, weeklyHoursRows, type HoursRow, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
+import { openNow, upcomingSpecialHours, weeklyHoursRows, type DateHours, type HoursRow, type RegularHours, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -39,6 +39,8 @@ export interface LocationCardView {
   /** Today's hours: '8:00 am - 5:30 pm', 'Closed' or the day's note. */
   today: string;
   openNow: boolean;
+  /** The hours the page corrects 'open now' and today's hours from when a shopper views it (`src/lib/live-hours.ts`). */
+  liveHours: LiveHours;
   rating: RatingView | null;
   /** 'View Our Stock' target, when the site shows the button and the location has a slug. */
   stockHref: string | null;
@@ -60,9 +62,36 @@ export function locationCardView(location: Location, site: SiteConfig, vehicles:
     phone: locationPhone(location, site),
     today: hours.today.text,
     openNow: hours.open,
+    liveHours: liveHours(location, site, now),
     rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
     stockHref: site.locations.stockButton && location.slug && vehicles.some((v) => v.location?.slug === location.slug) ? pagePath('search', location.slug) : null,
     image: location.image?.image?.url ?? null,
+  };
+}
+
+/**
+ * A location's hours as the page carries them for the browser: the regular week, and the special hours of
+ * the coming weeks (a page is rebuilt long before it could need later ones), in the site's time zone.
+ */
+export interface LiveHours {
+  timeZone: string;
+  regular: RegularHours[];
+  special: DateHours[];
+}
+
+/** How far ahead of the build the special hours a page carries reach. */
+const LIVE_SPECIAL_DAYS = 42;
+
+export function liveHours(location: Location, site: SiteConfig, now: Date): LiveHours {
+  const from = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const until = new Date(now.getTime() + LIVE_SPECIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const keep = <T extends object>(entry: T) => Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined)) as T;
+  return {
+    timeZone: site.timeZone,
+    regular: (location.contact_detail?.opening_hours ?? []).map((h) => keep({ weekday: h.weekday, status: h.status, open: h.open, close: h.close, formated_hours: h.formated_hours, note: h.note })),
+    special: (location.special_hours ?? [])
+      .filter((h) => h.date >= from && h.date <= until)
+      .map((h) => keep({ date: h.date, status: h.status, start_hour: h.start_hour, end_hour: h.end_hour, hours: h.hours })),
   };
 }
 

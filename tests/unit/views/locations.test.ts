@@ -24,6 +24,18 @@ describe('locations', () => {
     dealer_license_number: 'MD123',
   });
 
+  it('carries the hours the page corrects open now from: the week, and special hours from yesterday to six weeks ahead', () => {
+    const live = locationCardView(cleveland, site(), [], NOW).liveHours;
+    expect(live.timeZone).toBe('Australia/Brisbane');
+    expect(live.regular).toHaveLength(7);
+    expect(live.regular[6]).toEqual({ weekday: 0, status: 'Closed', note: 'By appointment only' });
+    // 20 November has passed; Christmas and Boxing Day are within six weeks of 22 November.
+    expect(live.special).toEqual([
+      { date: '2026-12-25', status: 'Closed' },
+      { date: '2026-12-26', status: 'Open', start_hour: '10:00', end_hour: '15:00' },
+    ]);
+  });
+
   it('groups Mon - Fri, shows the closed day note, and lists upcoming holiday hours only', () => {
     const view = locationPageView(cleveland, site(), siteData({ locations: [cleveland] }), NOW);
     expect(view.hours.map((r) => [r.label, r.text])).toEqual([
