@@ -2,7 +2,6 @@
  * The popup promotion (spec section 4): shown once until closed, remembered per site slug, and
  * hidden after its expiry.
  */
-import { z } from 'zod';
 import type { Popup } from '../schemas/content.ts';
 
 /**
@@ -13,18 +12,20 @@ import type { Popup } from '../schemas/content.ts';
 export const POPUP_STORAGE_KEY = 'dealer-sites:popup-closed';
 
 /** The stored flags: site slug -> id of the popup the visitor closed on that site. */
-export const ClosedPopupFlagsSchema = z.record(z.string(), z.string());
-export type ClosedPopupFlags = z.output<typeof ClosedPopupFlagsSchema>;
+export type ClosedPopupFlags = Record<string, string>;
 
 /**
- * The flags read back from storage, validated; anything unreadable (missing, not JSON, the wrong
- * shape) counts as "nothing closed yet" rather than breaking the page.
+ * The flags read back from storage, validated by hand (the page's script carries no schema library);
+ * anything unreadable (missing, not JSON, the wrong shape) counts as "nothing closed yet" rather than
+ * breaking the page.
  */
 export function parseClosedPopupFlags(stored: string | null | undefined): ClosedPopupFlags {
   if (!stored) return {};
   try {
-    const result = ClosedPopupFlagsSchema.safeParse(JSON.parse(stored));
-    return result.success ? result.data : {};
+    const value: unknown = JSON.parse(stored);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const entries = Object.entries(value);
+    return entries.every(([, id]) => typeof id === 'string') ? (Object.fromEntries(entries) as ClosedPopupFlags) : {};
   } catch {
     return {};
   }

@@ -17,6 +17,8 @@ import { overallRating, shownReviews, type RatingView, type ReviewView } from '.
 
 export interface PopupView {
   id: string;
+  /** When it stops showing (ISO 8601 with offset); the page checks it again when viewed. */
+  expiry: string;
   title: string;
   bodyHtml: string;
   image: string | null;
@@ -30,7 +32,7 @@ export interface PopupView {
 export function popupView(site: SiteConfig, data: SiteData, now: Date, publicFiles: ReadonlySet<string>): PopupView | null {
   const popup = data.content.popup;
   if (!site.features.popup || !popup || !shouldShowPopup(popup, site.slug, {}, now)) return null;
-  return { id: popup.id, title: popup.title, bodyHtml: sanitize(popup.body), image: publicAsset(popup.image, publicFiles), cta: { label: popup.cta.label, href: internalHref(popup.cta.url) } };
+  return { id: popup.id, expiry: popup.expiry, title: popup.title, bodyHtml: sanitize(popup.body), image: publicAsset(popup.image, publicFiles), cta: { label: popup.cta.label, href: internalHref(popup.cta.url) } };
 }
 
 export interface HomeView {

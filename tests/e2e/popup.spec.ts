@@ -1,0 +1,59 @@
+// The popup promotion on every demo site: it opens as a dialog when the shopper first scrolls (wheel or touch), once per site
+// until closed, and never after its expiry, whatever the day the site was built.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loadSiteContent } from '../../src/data/site-data.ts';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+
+const sites = loadAllSiteConfigs('sites');
+
+async function arrive(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.mouse.wheel(0, 400);
+}
+
+test('the popup opens at the first scroll, not on a click or a keyboard move, is a dialog, and stays closed once closed', async ({ page }, testInfo) => {
+  const site = findSite(sites, String(testInfo.project.metadata.site));
+  const popup = loadSiteContent(site.slug).popup;
+  const live = Boolean(site.features.popup && popup?.enabled && Date.parse(popup.expiry) > Date.now());
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: popup?.title ?? 'none' });
+  if (!live) {
+    // Switched off or expired when the site was built: not on the page at all.
+    await expect(page.locator('dialog#site-popup')).toHaveCount(0);
+    return;
+  }
+  // Nothing interrupts the first view, a click or moving through the page with the keyboard.
+  await page.getByRole('heading', { level: 1 }).click();
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(page.locator('dialog#site-popup')).toHaveCount(1);
+  await expect(dialog).toBeHidden();
+  await page.mouse.wheel(0, 400);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: popup!.cta.label })).toBeFocused();
+  const box = (await dialog.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(600);
+  expect(box.height).toBeLessThanOrEqual(0.8 * page.viewportSize()!.height + 1);
+  const axe = await new AxeBuilder({ page }).include('#site-popup').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Closed once: not again on this site, after a reload or on the next visit.
+  await arrive(page);
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeHidden();
+});
+
+test('the popup never opens after its expiry, even on a page built before it', async ({ page }, testInfo) => {
+  const site = findSite(sites, String(testInfo.project.metadata.site));
+  const popup = loadSiteContent(site.slug).popup;
+  test.skip(!(site.features.popup && popup?.enabled && Date.parse(popup.expiry) > Date.now()), `${site.slug} has no live popup (checked above)`);
+  await page.clock.setFixedTime(new Date(Date.parse(popup!.expiry) + 1000));
+  await arrive(page);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.locator('dialog#site-popup')).toHaveCount(1);
+});
