@@ -68,3 +68,24 @@ export function starDisplay(rating: number): StarDisplay {
   const partial = roundRating(value - full);
   return { full, partial, empty: 5 - full - 1 };
 }
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/**
+ * How long ago a review (or a reply) was written, as a card says it: 'today', '1 day ago', '12 days ago',
+ * '1 month ago', '5 months ago', '1 year ago', '3 years ago', worked out from its date at `now`. Without a
+ * usable date, the platform's own words, with the number agreeing ('1 years ago' becomes '1 year ago').
+ */
+export function reviewAge(date: string | null | undefined, words: string | null | undefined, now: Date): string | null {
+  const time = date ? Date.parse(date) : Number.NaN;
+  if (Number.isFinite(time) && time <= now.getTime()) {
+    const days = Math.floor((now.getTime() - time) / 86_400_000);
+    if (days < 1) return 'today';
+    if (days < 31) return plural(days, 'day');
+    if (days < 365) return plural(Math.max(1, Math.floor(days / 30)), 'month');
+    return plural(Math.floor(days / 365), 'year');
+  }
+  const given = words?.trim();
+  if (!given) return null;
+  return given.replace(/\b1 (second|minute|hour|day|week|month|year)s\b/g, '1 $1');
+}

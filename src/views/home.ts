@@ -71,7 +71,7 @@ export function homeView(site: SiteConfig, data: SiteData, now: Date, publicFile
     locations: { ...locationGridView(locations.slice(0, HOME_LOCATIONS), site, data.vehicles, now), swipeHint: showSwipeHint(locations.length) },
     moreLocations: Math.max(0, locations.length - HOME_LOCATIONS),
     rating: overallRating(data.locations),
-    reviews: shownReviews(data.reviews, site).slice(0, 3),
+    reviews: shownReviews(data.reviews, site, now).slice(0, 3),
     stats: site.features.brandPages ? statsBanner(data) : [],
     salesCount: site.features.salesCounter ? salesCount(now, site.salesCounter, site.timeZone) : null,
     brandCopyHtml: data.content.copy.brandCopy ? markdownToHtml(data.content.copy.brandCopy) : null,

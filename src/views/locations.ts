@@ -144,7 +144,7 @@ export function locationPageView(location: Location, site: SiteConfig, data: Sit
     ...card,
     hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
     holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
-    reviews: shownReviews(reviews, site),
+    reviews: shownReviews(reviews, site, now),
     stockCount: stock.length,
     popularBodies: popularBodyTypes(here, now, site).map((b) => ({ label: b.value, count: b.count, href: pagePath('search', slugify(b.value)) })),
     directionsHref: location.address?.place_url ?? (hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${lat},${long}` : null),

@@ -62,6 +62,8 @@ function resolveItems(items: MenuItem[], site: SiteConfig, data: SiteData): NavL
  */
 export function dropdownLinks(link: NavLink): Array<{ label: string; href: string }> {
   const children = link.children.filter((c): c is NavLink & { href: string } => typeof c.href === 'string');
-  const own = link.href && !children.some((c) => c.href === link.href) ? [{ label: `All ${link.label}`, href: link.href }] : [];
+  // '/search/used-cars' and '/search/used-cars/' are one page.
+  const page = (href: string) => href.replace(/(?<=.)\/+(?=$|[?#])/, '');
+  const own = link.href && !children.some((c) => page(c.href) === page(link.href!)) ? [{ label: `All ${link.label}`, href: link.href }] : [];
   return [...own, ...children.map((c) => ({ label: c.label, href: c.href }))];
 }

@@ -1,6 +1,6 @@
 /** Ratings and reviews as cards, headings and star rows show them. */
 import { countLabel } from '../lib/text.ts';
-import { formatAverageRating, starDisplay, visibleReviews, type StarDisplay } from '../rules/reviews.ts';
+import { formatAverageRating, reviewAge, starDisplay, visibleReviews, type StarDisplay } from '../rules/reviews.ts';
 import type { Location } from '../schemas/location.ts';
 import type { Review } from '../schemas/review.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -43,21 +43,21 @@ export interface ReviewView {
   reply: { text: string; when: string | null } | null;
 }
 
-export function reviewView(review: Review): ReviewView {
+export function reviewView(review: Review, now: Date): ReviewView {
   return {
     id: String(review.id),
     author: review.customer_name?.trim() || 'A customer',
     rating: review.rating,
     stars: starDisplay(review.rating),
     text: review.text?.trim() ?? '',
-    when: review.review_date_in_words ?? review.created_at_time_ago_in_words ?? review.review_date ?? null,
-    reply: review.reply_text?.trim() ? { text: review.reply_text.trim(), when: review.reply_date ?? null } : null,
+    when: reviewAge(review.review_date, review.review_date_in_words ?? review.created_at_time_ago_in_words, now),
+    reply: review.reply_text?.trim() ? { text: review.reply_text.trim(), when: reviewAge(review.reply_date, null, now) } : null,
   };
 }
 
 /** The reviews a block shows: the visibility rule (minimum rating, hidden titles, limit) applied. */
-export function shownReviews(reviews: readonly Review[], site: Pick<SiteConfig, 'reviews'>): ReviewView[] {
-  return visibleReviews(reviews, site.reviews).map(reviewView);
+export function shownReviews(reviews: readonly Review[], site: Pick<SiteConfig, 'reviews'>, now: Date): ReviewView[] {
+  return visibleReviews(reviews, site.reviews).map((review) => reviewView(review, now));
 }
 
 /** Average of location ratings weighted by their review counts. */

@@ -94,7 +94,10 @@ test.describe('header menus', () => {
   test('no dropdown lists a link twice', async ({ page }) => {
     const { dropdowns, count } = await menuBar(page);
     for (let i = 0; i < count; i++) {
-      const hrefs = await dropdowns.nth(i).getByRole('link').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href')));
+      // One page with or without its trailing slash.
+      // Closed dropdowns hide their links from the accessibility tree: read the anchors themselves.
+      const hrefs = await dropdowns.nth(i).locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.replace(/(?<=.)\/$/, '')));
+      expect(hrefs.length).toBeGreaterThan(0);
       expect(new Set(hrefs).size, `dropdown ${i}: ${hrefs.join(', ')}`).toBe(hrefs.length);
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAverageRating, starDisplay, visibleReviews } from '../../../src/rules/reviews.ts';
+import { formatAverageRating, reviewAge, starDisplay, visibleReviews } from '../../../src/rules/reviews.ts';
 import { SiteConfigSchema, type SiteConfigInput } from '../../../src/schemas/site-config.ts';
 
 const site = (overrides: Partial<SiteConfigInput> = {}) =>
@@ -69,5 +69,26 @@ describe('average rating', () => {
     [4.95, '5.0'],
   ])('%s is shown as %s', (value, text) => {
     expect(formatAverageRating(value)).toBe(text);
+  });
+});
+
+describe('reviewAge', () => {
+  const now = new Date('2026-11-25T12:00:00+10:00');
+  it('says how long ago from the date, with the number agreeing', () => {
+    expect(reviewAge('2026-11-25', null, now)).toBe('today');
+    expect(reviewAge('2026-11-24', null, now)).toBe('1 day ago');
+    expect(reviewAge('2026-11-13', null, now)).toBe('12 days ago');
+    expect(reviewAge('2026-10-20', null, now)).toBe('1 month ago');
+    expect(reviewAge('2026-05-01', null, now)).toBe('6 months ago');
+    expect(reviewAge('2025-11-01', null, now)).toBe('1 year ago');
+    expect(reviewAge('2023-01-01', null, now)).toBe('3 years ago');
+  });
+
+  it("falls back to the platform's words, mending '1 years ago', and to nothing", () => {
+    expect(reviewAge(null, '1 years ago', now)).toBe('1 year ago');
+    expect(reviewAge('not a date', '1 months ago', now)).toBe('1 month ago');
+    expect(reviewAge(null, '11 years ago', now)).toBe('11 years ago');
+    expect(reviewAge('2027-01-01', 'about 2 months', now)).toBe('about 2 months');
+    expect(reviewAge(null, '  ', now)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ describe('home and popup', () => {
   const popup = PopupSchema.parse({ id: 'sale', title: 'Sale', body: '<p>On now</p><script>x</script>', cta: { label: 'Shop', url: '/search/used-cars' }, expiry: '2026-11-30T23:59:59+10:00' });
 
   it('renders the popup only while it is enabled, switched on and not expired', () => {
-    expect(popupView(site(), siteData({ content: { popup } }), NOW, NO_FILES)).toEqual({ id: 'sale', title: 'Sale', bodyHtml: '<p>On now</p>', image: null, cta: { label: 'Shop', href: '/search/used-cars/' } });
+    expect(popupView(site(), siteData({ content: { popup } }), NOW, NO_FILES)).toEqual({ id: 'sale', expiry: popup.expiry, title: 'Sale', bodyHtml: '<p>On now</p>', image: null, cta: { label: 'Shop', href: '/search/used-cars/' } });
     expect(popupView(site(), siteData({ content: { popup } }), new Date('2026-12-01T00:00:00+10:00'), NO_FILES)).toBeNull();
     expect(popupView(site(), siteData({ content: { popup: { ...popup, enabled: false } } }), NOW, NO_FILES)).toBeNull();
     expect(popupView(site({ features: { popup: false } }), siteData({ content: { popup } }), NOW, NO_FILES)).toBeNull();
