@@ -187,7 +187,8 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
   if (gate) {
     const page = refererPath(request) ?? '/';
     const signIn = signInUrl(gate, page, page);
-    if (html) return reply.redirect(signIn, 303);
+    // A plain form post goes to the sign-in page of the site the shopper is on (the API may be on another origin).
+    if (html) return reply.redirect(sitePage(request, origin, signIn), 303);
     return reply.code(401).send({ error: 'Please sign in to send this form.', signIn });
   }
   const vehicle = carId === null ? null : await ctx.vehicles.find(site, carId);
@@ -206,7 +207,7 @@ async function receiveLead(ctx: PublicApiContext, commits: GroupCommit, request:
     ctx.now(),
   );
   if (!duplicate && !spam) ctx.onLead?.(id);
-  if (html) return reply.redirect(successUrl(request, site, origin), 303);
+  if (html) return reply.redirect(sitePage(request, origin, '/success/'), 303);
   return reply.code(duplicate ? 200 : 201).send({ lead_id: id, ...(duplicate ? { duplicate: true } : {}) });
 }
 
@@ -244,10 +245,10 @@ function refererPath(request: FastifyRequest): string | null {
   }
 }
 
-/** Where a plain form post goes after success: the success page of the site the shopper is on. */
-function successUrl(request: FastifyRequest, site: SiteConfig, origin: string | undefined): string {
-  if (!origin || origin === 'null' || sameOrigin(request, origin)) return '/success/';
-  return `${origin}/success/`;
+/** A page of the site the shopper posted from: a path when that is this origin, else on the page's origin. */
+function sitePage(request: FastifyRequest, origin: string | undefined, path: string): string {
+  if (!origin || origin === 'null' || sameOrigin(request, origin)) return path;
+  return `${origin}${path}`;
 }
 
 // ---------------------------------------------------------------- the error page of a plain form post

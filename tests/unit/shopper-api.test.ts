@@ -483,6 +483,9 @@ describe('gated leads', () => {
     const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${ORIGIN}/sell-your-car/` }, payload: form });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/sign-in?type=trade-in&redirect=${encodeURIComponent('/sell-your-car/')}&back=${encodeURIComponent('/sell-your-car/')}`);
+    // Posted from the site's own origin to an API elsewhere: back to that site's sign-in page.
+    const fromSite = await app.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, referer: `${ORIGIN}/sell-your-car/` }, payload: form });
+    expect(fromSite.headers.location).toBe(`${ORIGIN}/sign-in?type=trade-in&redirect=${encodeURIComponent('/sell-your-car/')}&back=${encodeURIComponent('/sell-your-car/')}`);
   });
 });
 
