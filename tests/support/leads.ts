@@ -71,6 +71,9 @@ export function answerFor(name: string, email: string): string | null {
  */
 export async function fillVisibleFields(page: Page, formId: string, email: string): Promise<void> {
   const form = page.locator(`#${formId} form`);
+  // Right after a link is followed the new page may still be arriving: read the fields only once the form
+  // is there to its last control (its submit button), or an empty list would leave every field blank.
+  await form.locator('button[type="submit"]').waitFor();
   const fields = await form.locator('input:visible, select:visible, textarea:visible').evaluateAll((elements) =>
     elements.map((el) => ({
       name: (el as HTMLInputElement).name,
