@@ -462,6 +462,7 @@ test('the delivery calculator answers for a known and an unknown postcode', asyn
   const refusal = (unknown.body as { error: string }).error;
 
   await calculator.scrollIntoViewIfNeeded();
+  await expect(calculator).toHaveAttribute('data-delivery-calculator', 'ready');
   const postcode = calculator.getByLabel('Your postcode');
   await postcode.fill('4120');
   await calculator.getByRole('button', { name: 'Get estimate' }).click();
