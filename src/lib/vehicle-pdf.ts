@@ -4,6 +4,7 @@
  * the error message when it fails). Browser-safe.
  */
 import { API_UNREACHABLE_MESSAGE, apiUrl } from './runtime-api.ts';
+import { saveFile } from './save-file.ts';
 
 /** The route, as the API registers it. */
 export const VEHICLE_PDF_ROUTE = '/api/cars/:slug/pdf';
@@ -41,16 +42,6 @@ export async function downloadFile(url: string, filename: string, options: { fet
   } catch {
     return { ok: false, message: API_UNREACHABLE_MESSAGE };
   }
-  const doc = options.doc ?? document;
-  const href = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.hidden = true;
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start saving before the blob goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(blob, filename, options.doc ?? document);
   return { ok: true };
 }

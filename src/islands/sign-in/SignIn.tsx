@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { saveFile } from '../../lib/save-file.ts';
 import { safeRedirect } from '../../rules/gating.ts';
 import { $session, deleteMyData, exportMyData, loadSession, requestCode, signOut, verifyCode, type SessionContext } from '../../stores/session.ts';
 import { signInCopy } from './copy.ts';
@@ -27,18 +28,6 @@ const DEFAULT_QUERY: Query = { type: null, redirect: '/', back: '/' };
 function readQuery(search: string): Query {
   const params = new URLSearchParams(search);
   return { type: params.get('type'), redirect: safeRedirect(params.get('redirect')), back: safeRedirect(params.get('back')) };
-}
-
-/** Offers the shopper's data as a JSON file to save. */
-function download(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export default function SignIn({ apiBaseUrl, site }: SignInProps) {
@@ -113,7 +102,7 @@ export default function SignIn({ apiBaseUrl, site }: SignInProps) {
     run(async () => {
       const answer = await exportMyData(context);
       if (!answer.ok) return setError(answer.message);
-      download(answer.data, `${site}-my-data.json`);
+      saveFile(new Blob([JSON.stringify(answer.data, null, 2)], { type: 'application/json' }), `${site}-my-data.json`);
       setNotice('Your data has been downloaded.');
     });
 
