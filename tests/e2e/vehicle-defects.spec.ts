@@ -410,12 +410,16 @@ test.describe('print', () => {
     const vehicle = available(site)[0]!;
     await page.route('**/api/cars/*/pdf*', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The PDF could not be made just now. Please try again.' }) }));
     await page.goto(`/cars/${vehicle.slug}/`);
-    const alert = page.waitForEvent('dialog');
+    // The alert is answered the moment it opens: an alert left open blocks the page, and with it the
+    // rest of the click that opened it.
+    const alert = new Promise<{ type: string; message: string }>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve({ type: dialog.type(), message: dialog.message() });
+        void dialog.dismiss();
+      }),
+    );
     await page.getByRole('link', { name: /^Printable version/ }).click();
-    const dialog = await alert;
-    expect(dialog.type()).toBe('alert');
-    expect(dialog.message()).toBe('The PDF could not be made just now. Please try again.');
-    await dialog.dismiss();
+    expect(await alert).toEqual({ type: 'alert', message: 'The PDF could not be made just now. Please try again.' });
     await expect(page.getByRole('link', { name: /^Printable version/ })).toHaveText('Printable version (PDF)');
     await expect(page.getByRole('link', { name: /^Printable version/ })).not.toHaveAttribute('aria-disabled', 'true');
   });
