@@ -53,3 +53,17 @@ export function isInPromoWindow(card: PromoWindow, now: Date, timeZone: string =
   if (card.expiry && t > promoInstant(card.expiry, timeZone).getTime()) return false;
   return true;
 }
+
+/** Where a moment falls against a window: still to start, inside it, or over. */
+export type WindowPhase = 'before' | 'during' | 'after';
+
+/**
+ * The phase of `now` (epoch ms) against a window given as epoch ms (null: open-ended), both ends
+ * inclusive as in {@link isInPromoWindow}. Pages hand the bounds to the browser as numbers, so the
+ * shopper's clock needs no date parsing.
+ */
+export function windowPhase(start: number | null, end: number | null, now: number): WindowPhase {
+  if (start !== null && now < start) return 'before';
+  if (end !== null && now > end) return 'after';
+  return 'during';
+}

@@ -4,7 +4,7 @@ import { slugify } from '../lib/text.ts';
 import { internalHref, offerPath, pagePath } from '../lib/urls.ts';
 import { plainText, sanitize } from '../render/html.ts';
 import { offerDescription, offerDisclaimer } from '../rules/offer-text.ts';
-import { isInPromoWindow } from '../rules/promo-window.ts';
+import { isInPromoWindow, promoInstant, windowPhase, type WindowPhase } from '../rules/promo-window.ts';
 import type { Offer } from '../schemas/offer.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { metaDescription, publicAsset, type LinkView } from './common.ts';
@@ -16,6 +16,30 @@ export function isOfferCurrent(offer: Pick<Offer, 'start' | 'expiry'>, now: Date
 
 export function currentOffers(offers: readonly Offer[], now: Date, site: Pick<SiteConfig, 'timeZone'>): Offer[] {
   return offers.filter((offer) => isOfferCurrent(offer, now, site.timeZone));
+}
+
+/** Offers running now or still to start: the list carries the latter hidden, for the shopper's clock to show. */
+export function unexpiredOffers(offers: readonly Offer[], now: Date, site: Pick<SiteConfig, 'timeZone'>): Offer[] {
+  return offers.filter((offer) => offerPhase(offer, now, site.timeZone) !== 'after');
+}
+
+/** An offer's start and expiry as epoch milliseconds (null: open-ended), for the page's clock script. */
+export interface OfferWindow {
+  start: number | null;
+  end: number | null;
+}
+
+export function offerWindow(offer: Pick<Offer, 'start' | 'expiry'>, timeZone?: string): OfferWindow {
+  return {
+    start: offer.start ? promoInstant(offer.start, timeZone).getTime() : null,
+    end: offer.expiry ? promoInstant(offer.expiry, timeZone).getTime() : null,
+  };
+}
+
+/** Whether an offer is still to start, running, or over at `now`. */
+export function offerPhase(offer: Pick<Offer, 'start' | 'expiry'>, now: Date, timeZone?: string): WindowPhase {
+  const window = offerWindow(offer, timeZone);
+  return windowPhase(window.start, window.end, now.getTime());
 }
 
 /**
@@ -60,6 +84,7 @@ export interface OfferCardView {
   /** Shown only when the image can be served (see {@link publicAsset}). */
   image: string | null;
   expiry: string | null;
+  window: OfferWindow;
 }
 
 /** An offer as cards show it; `publicFiles` are the site paths under `public/` (see {@link publicAsset}). */
@@ -77,12 +102,16 @@ export function offerCardView(offer: Offer, site: SiteConfig, data: Pick<SiteDat
     modelLink: offerModelLink(offer, data),
     image: publicAsset(offer.image_url ?? offer.image_or_model_image?.url, publicFiles),
     expiry: offer.expiry ?? null,
+    window: offerWindow(offer, site.timeZone),
   };
 }
 
 export interface OfferPageView extends OfferCardView {
   descriptionHtml: string;
-  current: boolean;
+  /** At build time; the page's clock script moves it on. */
+  phase: WindowPhase;
+  /** The start as the shopper reads it ('1 July 2026'), for an offer still to start. */
+  startsOn: string | null;
   metaDescription: string;
 }
 
@@ -91,7 +120,8 @@ export function offerPageView(offer: Offer, site: SiteConfig, data: SiteData, no
   return {
     ...card,
     descriptionHtml: sanitize(offer.description),
-    current: isOfferCurrent(offer, now, site.timeZone),
+    phase: offerPhase(offer, now, site.timeZone),
+    startsOn: card.window.start === null ? null : new Date(card.window.start).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: site.timeZone }),
     metaDescription: metaDescription(card.description.full || `${offer.name} at ${site.name}.`),
   };
 }

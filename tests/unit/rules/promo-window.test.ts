@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInPromoWindow, promoInstant } from '../../../src/rules/promo-window.ts';
+import { isInPromoWindow, promoInstant, windowPhase } from '../../../src/rules/promo-window.ts';
 
 const stocktake = { start: '2025-07-01T00:00:00+10:00', expiry: '2025-07-24T23:59:59+10:00' };
 const eofy = { expiry: '2025-06-30T23:59:59+10:00' };
@@ -62,5 +62,13 @@ describe('dates in other shapes', () => {
 
   it('rejects text that is not a date', () => {
     expect(() => promoInstant('next tuesday')).toThrow(/not an ISO 8601 date/);
+  });
+
+  it('places a moment before, inside or after a window of instants, both ends inclusive', () => {
+    expect(windowPhase(100, 200, 99)).toBe('before');
+    expect(windowPhase(100, 200, 100)).toBe('during');
+    expect(windowPhase(100, 200, 200)).toBe('during');
+    expect(windowPhase(100, 200, 201)).toBe('after');
+    expect(windowPhase(null, null, 0)).toBe('during');
   });
 });

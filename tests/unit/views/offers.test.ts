@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentOffers, offerCardView } from '../../../src/views/offers.ts';
+import { currentOffers, offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../../../src/views/offers.ts';
 import { NO_FILES, NOW, offer, site, siteData, vehicle } from './fixtures.ts';
 
 describe('offers', () => {
@@ -11,6 +11,22 @@ describe('offers', () => {
       offer({ id: 'future', start: '2026-11-23T00:00:00+10:00' }),
     ];
     expect(currentOffers(offers, NOW, site()).map((o) => o.id)).toEqual(['open-ended', 'ends-now']);
+  });
+
+  it('lists offers still to start (for the shopper\'s clock to show) but never ended ones', () => {
+    const offers = [offer({ id: 'running' }), offer({ id: 'ended', expiry: '2026-11-22T09:59:59+10:00' }), offer({ id: 'future', start: '2026-11-23T00:00:00+10:00' })];
+    expect(unexpiredOffers(offers, NOW, site()).map((o) => o.id)).toEqual(['running', 'future']);
+    expect(offers.map((o) => offerPhase(o, NOW))).toEqual(['during', 'after', 'before']);
+  });
+
+  it('hands the page its window as instants, and says when an offer still to start begins', () => {
+    const future = offer({ id: 'future', start: '2026-12-01', expiry: '2026-12-31T23:59:59+10:00' });
+    const card = offerCardView(future, site(), siteData(), NO_FILES);
+    expect(card.window).toEqual({ start: Date.parse('2026-11-30T14:00:00Z'), end: Date.parse('2026-12-31T13:59:59Z') });
+    const page = offerPageView(future, site(), siteData(), NOW, NO_FILES);
+    expect(page.phase).toBe('before');
+    expect(page.startsOn).toBe('1 December 2026');
+    expect(offerCardView(offer({ id: 'open' }), site(), siteData(), NO_FILES).window).toEqual({ start: null, end: null });
   });
 
   it('cuts the description at 160 and the disclaimer at 200 characters, with the full text kept for the toggle', () => {
