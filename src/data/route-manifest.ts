@@ -55,6 +55,7 @@ export type Route = { path: string; deps: RouteDependencies } & (
   | { kind: 'compare' }
   | { kind: 'garage' }
   | { kind: 'not-found' }
+  | { kind: 'booking-page' }
 );
 
 export type RouteKind = Route['kind'];
@@ -281,6 +282,9 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   if (internal(site.finance.pageLink)) form('finance', site.finance.pageLink, 'Finance');
   form('finance-enquiry', site.urls.financeEnquiry, 'Finance Enquiry');
   if (internal(site.urls.serviceBooking)) form('service', site.urls.serviceBooking, 'Book a Service');
+  // The service page's booking iframe may show a page of this site: the service form, made to sit in a frame.
+  const booking = site.forms.servicePage;
+  if (booking.mode !== 'form' && booking.iframeUrl && internal(booking.iframeUrl)) add({ kind: 'booking-page', path: pagePath(booking.iframeUrl), deps: {} });
   if (features.tradeIn) form('trade-in', '/trade-in', 'Trade In Your Car');
   form('sell-my-car', site.urls.sellMyCar, 'Sell Your Car');
   form('book-test-drive', '/book-test-drive', 'Book a Test Drive');
