@@ -53,6 +53,15 @@ export function readMarkdown(file: string): { frontmatter: unknown; body: string
 }
 
 /** Lists the Markdown pages of a content folder, sorted. */
+/** The Markdown files of a folder, by name; none when it does not exist. */
+export function listMarkdown(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => path.join(folder, f));
+}
+
 export function listPages(dir: string): string[] {
   const pages = path.join(dir, 'pages');
   if (!existsSync(pages)) return [];

@@ -1,6 +1,6 @@
 import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
@@ -25,7 +25,7 @@ export interface RouteDependencies {
   /** Content pages under content/<slug>/pages. */
   pages?: string[];
   /** Editorial content besides pages: popup, promo cards, models, EV variants, the delivery table. */
-  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery'>;
+  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery' | 'blog'>;
 }
 
 /** Forms with a page of their own. */
@@ -55,6 +55,9 @@ export type Route = { path: string; deps: RouteDependencies } & (
   | { kind: 'compare' }
   | { kind: 'garage' }
   | { kind: 'not-found' }
+  | { kind: 'booking-page' }
+  | { kind: 'blog' }
+  | { kind: 'blog-article'; articleSlug: string }
 );
 
 export type RouteKind = Route['kind'];
@@ -281,18 +284,28 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   if (internal(site.finance.pageLink)) form('finance', site.finance.pageLink, 'Finance');
   form('finance-enquiry', site.urls.financeEnquiry, 'Finance Enquiry');
   if (internal(site.urls.serviceBooking)) form('service', site.urls.serviceBooking, 'Book a Service');
+  // The service page's booking iframe may show a page of this site: the service form, made to sit in a frame.
+  const booking = site.forms.servicePage;
+  if (booking.mode !== 'form' && booking.iframeUrl && internal(booking.iframeUrl)) add({ kind: 'booking-page', path: pagePath(booking.iframeUrl), deps: {} });
   if (features.tradeIn) form('trade-in', '/trade-in', 'Trade In Your Car');
   form('sell-my-car', site.urls.sellMyCar, 'Sell Your Car');
   form('book-test-drive', '/book-test-drive', 'Book a Test Drive');
 
   for (const page of data.content.pages) add({ kind: 'content-page', path: pagePath(page.slug), pageSlug: page.slug, deps: { pages: [page.slug] } });
 
+  // Vehicle reviews, on sites with a blog.
+  if (features.blog) {
+    add({ kind: 'blog', path: BLOG_REVIEWS_PATH, deps: { content: ['blog'] } });
+    for (const article of data.content.blog ?? []) add({ kind: 'blog-article', path: pagePath(BLOG_REVIEWS_PATH, article.slug), articleSlug: article.slug, deps: { content: ['blog'] } });
+  }
+
   add({ kind: 'success', path: pagePath('success'), deps: {} });
   add({ kind: 'sign-in', path: pagePath('sign-in'), deps: {} });
   if (features.watchlist || features.favourites) add({ kind: 'watchlist', path: pagePath('watchlist'), deps: {} });
   if (features.favourites) add({ kind: 'compare', path: COMPARE_PATH, deps: {} });
   if (features.garage) add({ kind: 'garage', path: pagePath('my-garage'), deps: {} });
-  add({ kind: 'not-found', path: '/404/', deps: {} });
+  // The 404 page lists the makes and body types most in stock.
+  add({ kind: 'not-found', path: '/404/', deps: { stockCounts: true } });
   return routes;
 }
 

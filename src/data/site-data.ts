@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
-import type { EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
+import { ArticleFrontmatterSchema, EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
+import type { ArticleFrontmatter, EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
 import { DeliveryTableSchema, type DeliveryTable } from '../schemas/delivery.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
-import { contentDirOf, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
+import { contentDirOf, listMarkdown, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
 
 /** A content page from content/<slug>/pages/<page>.md. */
 export interface ContentPage {
@@ -12,6 +12,14 @@ export interface ContentPage {
   slug: string;
   frontmatter: PageFrontmatter;
   /** Markdown body, rendered (and sanitised) at build time. */
+  markdown: string;
+}
+
+/** A vehicle review from content/<slug>/blog/vehicle-reviews/<article>.md. */
+export interface BlogArticle {
+  /** File name without `.md`; the article is served at `/blog/vehicle-reviews/<slug>/`. */
+  slug: string;
+  frontmatter: ArticleFrontmatter;
   markdown: string;
 }
 
@@ -25,6 +33,8 @@ export interface SiteContent {
   pages: ContentPage[];
   /** Delivery prices by postcode (`delivery.yaml`), for the delivery calculator; null without the file. */
   delivery: DeliveryTable | null;
+  /** Vehicle reviews (`blog/vehicle-reviews/*.md`), newest first; shown on sites with `features.blog`. */
+  blog?: BlogArticle[];
 }
 
 /** Everything a site is rendered from: its snapshot of platform data plus its editorial content. */
@@ -61,6 +71,12 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
         markdown: body,
       };
     }),
+    blog: listMarkdown(path.join(dir, 'blog', 'vehicle-reviews'))
+      .map((articleFile) => {
+        const { frontmatter, body } = readMarkdown(articleFile);
+        return { slug: path.basename(articleFile, '.md'), frontmatter: parseContent(ArticleFrontmatterSchema, frontmatter, articleFile), markdown: body };
+      })
+      .sort((a, b) => b.frontmatter.date.localeCompare(a.frontmatter.date) || a.slug.localeCompare(b.slug)),
   };
 }
 
@@ -77,6 +93,7 @@ export function contentFingerprints(content: SiteContent): Record<string, string
     promoCards: hash(content.promoCards),
     ev: hash(content.ev),
     delivery: hash(content.delivery ?? null),
+    blog: hash(content.blog ?? []),
   };
   for (const page of content.pages) parts[`page:${page.slug}`] = hash(page);
   return parts;

@@ -17,6 +17,7 @@ import {
   type FieldRules,
 } from '../rules/forms.ts';
 import { serviceSteps } from '../rules/service-booking.ts';
+import { serviceLocations } from '../rules/service-page.ts';
 import { REQUEST_PHOTOS_TEXT, type LeadForm } from '../schemas/leads.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
@@ -262,7 +263,7 @@ export function serviceForm(ctx: FormContext): FormSpec {
       additional_services: { options: site.forms.additionalServices.map((a) => ({ value: a, label: a })) },
       'Service Type': { options: site.forms.serviceTypes.map((t) => ({ value: t, label: t })) },
       dealership_slug: { options: site.dealerships.map((d) => ({ value: d.slug, label: d.name })) },
-      location: { options: ctx.locations.filter((l) => l.location_type === 'service' || l.location_type === 'service-and-parts').map((l) => ({ value: l.slug ?? String(l.id), label: l.name })) },
+      location: { options: serviceLocations(ctx.locations).map((l) => ({ value: l.slug ?? String(l.id), label: l.name })) },
       'Vehicle State': { value: site.state.toUpperCase() },
     }) };
   });
@@ -271,6 +272,7 @@ export function serviceForm(ctx: FormContext): FormSpec {
     heading: `Book Your Service at ${name}`,
     steps,
     hidden: { PageTitle: 'Book a Service' },
+    prefillFromQuery: [...QUERY_PREFILL['service-booking']],
     submitLabel: 'Book Service',
     serviceVariantB: site.forms.serviceVariant === 'B',
     successCategory: 'Service Booking',

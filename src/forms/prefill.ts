@@ -13,7 +13,8 @@ import type { FormSpec } from './definitions.ts';
 export const QUERY_PREFILL: Readonly<Record<LeadForm, readonly string[]>> = {
   enquiry: [],
   'test-drive': ['car_id'],
-  'service-booking': [],
+  // The service page's location picker opens the page with the chosen service centre.
+  'service-booking': ['location'],
   'trade-in': ['car_id'],
   'sell-my-car': [],
   'finance-enquiry': ['preferredDealership', 'vehiclePriceBudget', 'car_id', 'car_type', 'vin'],

@@ -281,7 +281,7 @@ async function readLastPullReport(slug: string, root: string): Promise<PullRepor
 }
 
 /** Kinds of pages that search engines should not index. */
-const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout', 'vehicle-trade-in', 'success', 'sign-in', 'watchlist', 'compare', 'garage', 'not-found']);
+const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout', 'vehicle-trade-in', 'success', 'sign-in', 'watchlist', 'compare', 'garage', 'not-found', 'booking-page']);
 
 /** Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. */
 export function sitemapEntries(routes: Route[], data: SiteData): Array<{ path: string; lastmod?: string }> {

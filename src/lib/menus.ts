@@ -19,7 +19,11 @@ export function initMenus(root: HTMLElement): void {
   };
 
   for (const dropdown of dropdowns) {
+    // The button states whether its panel is open (the disclosure pattern), for every way it opens or closes.
+    const button = dropdown.querySelector('summary');
+    button?.setAttribute('aria-expanded', String(dropdown.open));
     dropdown.addEventListener('toggle', () => {
+      button?.setAttribute('aria-expanded', String(dropdown.open));
       if (dropdown.open) closeOthers(dropdown);
     });
   }

@@ -102,12 +102,12 @@ export function wireSiteSearch(form: HTMLFormElement): void {
 
   const show = async (query: string) => {
     const ask = ++asked;
-    const items = [option('site-search-stock', stockSearchHref(query), `Search stock for “${query}”`, [])];
+    const items = [option(`${list.id}-stock`, stockSearchHref(query), `Search stock for “${query}”`, [])];
     const pagefind = await loadPagefind();
     const found = pagefind ? ((await pagefind.search(query))?.results ?? []) : [];
     const pages = await Promise.all(found.slice(0, SITE_SEARCH_RESULTS).map((r) => r.data()));
     if (ask !== asked) return;
-    pages.forEach((page, i) => items.push(option(`site-search-page-${i}`, page.url, page.meta.title ?? page.url, excerptNodes(page.excerpt))));
+    pages.forEach((page, i) => items.push(option(`${list.id}-page-${i}`, page.url, page.meta.title ?? page.url, excerptNodes(page.excerpt))));
     list.replaceChildren(...items);
     list.classList.remove('hidden');
     input.setAttribute('aria-expanded', 'true');

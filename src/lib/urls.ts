@@ -22,6 +22,9 @@ export function absoluteUrl(site: Pick<SiteConfig, 'url'>, path: string): string
 /** The search landing page of all stock. */
 export const ALL_STOCK_PATH = pagePath('search', 'new-used-and-demo-cars');
 
+/** The vehicle reviews list (sites with `features.blog`); each review is under it. */
+export const BLOG_REVIEWS_PATH = pagePath('blog', 'vehicle-reviews');
+
 /** Stock search for one car type: /search/new-cars/, /search/used-cars/, ... */
 export function searchPathForCarType(carType: string): string {
   return pagePath('search', `${carType}-cars`);

@@ -11,13 +11,14 @@
  * - `menus.yaml` -> {@link MenusSchema}
  * - `site.yaml` -> {@link SiteCopySchema}
  * - `pages/<page-slug>.md` frontmatter -> {@link PageFrontmatterSchema}
+ * - `blog/vehicle-reviews/<article-slug>.md` frontmatter -> {@link ArticleFrontmatterSchema}
  * - `models.yaml` -> {@link ModelsFileSchema}
  * - `ev-models.yaml` -> {@link EvContentSchema}
  * - `delivery.yaml` -> `DeliveryTableSchema` (`src/schemas/delivery.ts`)
  */
 import { z } from 'zod';
 import { META_DESCRIPTION_MAX } from '../lib/text.ts';
-import { href, imageUrl, isoDateTimeWithOffset, slug } from './common.ts';
+import { href, imageUrl, isoDate, isoDateTimeWithOffset, slug } from './common.ts';
 import { ColourSchema, EvModelVariantSchema } from './ev-model.ts';
 import { ModelSchema } from './model.ts';
 import { OfferSchema } from './offer.ts';
@@ -396,6 +397,42 @@ export const PageFrontmatterSchema = z.strictObject({
   faq: z.array(FaqItemSchema).min(1, 'faq needs at least one question; remove the key instead').optional(),
 });
 export type PageFrontmatter = z.output<typeof PageFrontmatterSchema>;
+
+/**
+ * The YAML frontmatter of a vehicle review, `content/<slug>/blog/vehicle-reviews/<article-slug>.md`, listed
+ * at /blog/vehicle-reviews on sites with `features.blog`; the Markdown body follows it.
+ */
+export const ArticleFrontmatterSchema = z.strictObject({
+  /**
+   * Headline and `<title>`.
+   * @example 'MG4 review: the electric hatch that makes sense'
+   */
+  title: nonEmptyText,
+  /**
+   * Meta description and the summary on the list, at most 160 characters.
+   * @example 'A week with the MG4 Excite 51: range, charging, comfort and what it costs to run.'
+   */
+  description: nonEmptyText.max(
+    META_DESCRIPTION_MAX,
+    `description is for search results and must be ${META_DESCRIPTION_MAX} characters or fewer`,
+  ),
+  /**
+   * Publication date; the list shows the newest first.
+   * @example '2026-10-14'
+   */
+  date: isoDate,
+  /**
+   * Who wrote it.
+   * @example 'Sam Nguyen, Bayside MG'
+   */
+  author: nonEmptyText.optional(),
+  /**
+   * The page of the model it reviews, linked after the article.
+   * @example '/mg4-electric'
+   */
+  modelHref: href.optional(),
+});
+export type ArticleFrontmatter = z.output<typeof ArticleFrontmatterSchema>;
 
 // ---------------------------------------------------------------- electric microsite
 

@@ -489,11 +489,33 @@ const FormsSchema = z
     /** How the service page books: this site's form, an embedded booking iframe, or tabs (query key `tab`). */
     servicePage: z
       .strictObject({
+        /**
+         * `form`: the service booking form. `iframe`: the booking page (`iframeUrl`) embedded instead.
+         * `tabs`: one tab per entry of `tabs`, opened by `?tab={lowercased name}` (the first by default).
+         */
         mode: z.enum(['form', 'iframe', 'tabs']).default('form'),
-        /** Booking page embedded in iframe mode. */
-        iframeUrl: z.url().optional(),
-        /** Iframe height in pixels (750 in the service tab, 1100 for a booking page). */
-        iframeHeight: z.number().int().positive().default(750),
+        /**
+         * Booking page embedded in iframe mode and in a `booking` tab: an address elsewhere, or a path of this
+         * site, which then builds that page itself (the service form on a page made to sit in a frame).
+         * @example '/service/online-booking'
+         */
+        iframeUrl: z.union([sitePath, z.url()]).optional(),
+        /** Width of the booking iframe in iframe mode, in pixels (it never overflows a narrow screen). */
+        iframeWidth: z.number().int().positive().default(1000),
+        /** Height of the booking iframe in iframe mode, in pixels (inside a tab it is 750). */
+        iframeHeight: z.number().int().positive().default(1100),
+        /**
+         * The tabs of `tabs` mode, in order: each shows the booking iframe (`booking`) or the service form
+         * (`form`). The name is the tab's label, and lowercased it is the value of `?tab=`.
+         * @example [{ name: 'Book Online', content: 'booking' }, { name: 'Service Enquiry', content: 'form' }]
+         */
+        tabs: z
+          .array(z.strictObject({ name: z.string().trim().min(1), content: z.enum(['booking', 'form']) }))
+          .min(1)
+          .default([
+            { name: 'Book Online', content: 'booking' },
+            { name: 'Service Enquiry', content: 'form' },
+          ]),
       })
       .prefault({}),
     /** Enquiry categories offered in the category select. */

@@ -1,7 +1,6 @@
 /**
  * The lead forms of a site's pages, from the form engine (`src/forms/definitions.ts`) and the
- * site's data: the context every form definition needs, and the form pages (service booking in
- * its iframe mode embeds the booking page instead).
+ * site's data: the context every form definition needs, and the form pages.
  */
 import type { FormKind } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -26,17 +25,11 @@ export function formContext(site: SiteConfig, data: Pick<SiteData, 'locations' |
 }
 
 export interface FormPageView {
-  /** The form, or null where the page embeds a booking page instead. */
-  spec: FormSpec | null;
-  iframe: { src: string; height: number; title: string } | null;
+  /** The page's form. */
+  spec: FormSpec;
 }
 
-/** The form of a form page; the service page embeds the booking page in the site's iframe mode. */
+/** The form of a form page (the service page's booking iframe and tabs: `service-page.ts`). */
 export function formPageView(kind: FormKind, site: SiteConfig, data: Pick<SiteData, 'locations' | 'content'>): FormPageView {
-  const spec = formPageForm(kind, formContext(site, data));
-  const { servicePage } = site.forms;
-  if (kind === 'service' && servicePage.mode === 'iframe' && servicePage.iframeUrl) {
-    return { spec: null, iframe: { src: servicePage.iframeUrl, height: servicePage.iframeHeight, title: spec.heading } };
-  }
-  return { spec, iframe: null };
+  return { spec: formPageForm(kind, formContext(site, data)) };
 }

@@ -1,7 +1,8 @@
 import type { SiteData } from '../data/site-data.ts';
 import { carTypeCarsLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, locationPath, pagePath, searchPathForCarType } from '../lib/urls.ts';
+import { ALL_STOCK_PATH, internalHref, locationPath, pagePath, searchPathForCarType } from '../lib/urls.ts';
+import { modelsMenu, type ModelGroup } from '../rules/models-menu.ts';
 import type { MenuItem } from '../schemas/content.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -10,6 +11,8 @@ export interface NavLink {
   label: string;
   href?: string;
   children: NavLink[];
+  /** The models mega-menu's groups, on the item that lists the models (`dynamic: models`). */
+  modelGroups?: ModelGroup[];
 }
 
 /** Items behind a `dynamic` menu entry, derived from the site's data. */
@@ -52,7 +55,8 @@ function resolveItems(items: MenuItem[], site: SiteConfig, data: SiteData): NavL
       ...(item.dynamic ? dynamicLinks(item.dynamic, site, data) : []),
       ...resolveMenu(item.children ?? [], site, data),
     ];
-    return { label: item.label, ...(item.href ? { href: item.href } : {}), children };
+    const megaMenu = item.dynamic === 'models' ? { modelGroups: modelsMenu(data.models).map((g) => ({ ...g, tiles: g.tiles.map((t) => ({ ...t, href: internalHref(t.href) })) })) } : {};
+    return { label: item.label, ...(item.href ? { href: item.href } : {}), children, ...megaMenu };
   });
 }
 

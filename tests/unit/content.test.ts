@@ -13,6 +13,7 @@ import { describeIssues } from '../../src/data/friendly-errors.ts';
 import { loadSiteConfig } from '../../src/data/site-config.ts';
 import type { z } from 'zod';
 import {
+  ArticleFrontmatterSchema,
   EvContentSchema,
   MenuItemSchema,
   MenusSchema,
@@ -106,6 +107,12 @@ function validateFolder(dir: string, label: string): string[] {
         const { frontmatter, body } = readPage(path.join(dir, file));
         failures.push(...problems(where, PageFrontmatterSchema, frontmatter));
         if (body.trim() === '') failures.push(`${where}: (body): the page has no text after the frontmatter`);
+        continue;
+      }
+      if (file.startsWith('blog/vehicle-reviews/') && file.endsWith('.md')) {
+        const { frontmatter, body } = readPage(path.join(dir, file));
+        failures.push(...problems(where, ArticleFrontmatterSchema, frontmatter));
+        if (body.trim() === '') failures.push(`${where}: (body): the review has no text after the frontmatter`);
         continue;
       }
       const schema = FILE_SCHEMAS[file];

@@ -179,6 +179,23 @@ describe('_headers', () => {
     expect(plain).not.toContain('algolia');
   });
 
+  it("lets the site frame its own booking page, and only that page, under 'self'", () => {
+    const own = site({ forms: { servicePage: { mode: 'tabs', iframeUrl: '/service/online-booking' } } });
+    const text = headersFile(own, { scriptHashes: [], styleHashes: [] });
+    const rules = parseHeaders(text);
+    expect(rules.errors).toEqual([]);
+    const get = (path: string, name: string) => headersFor(rules.rules, path).filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
+    expect(get('/service/online-booking/', 'X-Frame-Options')).toEqual(['SAMEORIGIN']);
+    expect(get('/service/online-booking/', 'Content-Security-Policy')).toHaveLength(1);
+    expect(get('/service/online-booking/', 'Content-Security-Policy')[0]).toContain("frame-ancestors 'self'");
+    expect(get('/service/', 'X-Frame-Options')).toEqual(['DENY']);
+    expect(get('/service/', 'Content-Security-Policy')[0]).toContain("frame-ancestors 'none'");
+    expect(get('/service/', 'Content-Security-Policy')[0]).toContain("frame-src 'self'");
+    // A form-mode site, or a booking page elsewhere, frames nothing of its own.
+    expect(headersFile(site(), { scriptHashes: [], styleHashes: [] })).not.toContain('SAMEORIGIN');
+    expect(headersFile(site({ forms: { servicePage: { mode: 'tabs', iframeUrl: 'https://booking.example/x' } } }), { scriptHashes: [], styleHashes: [] })).not.toContain('SAMEORIGIN');
+  });
+
   it('never sends two Cache-Control values for one path (checked with the preview server rules)', () => {
     const rules = parseHeaders(headersFile(site(), { scriptHashes: [], styleHashes: [] }));
     expect(rules.errors).toEqual([]);

@@ -65,6 +65,13 @@ describe.each(['bayside-mg', 'summit-motor-group', 'northside-used'])('route man
     for (const p of ['/', '/book-test-drive/', '/success/', '/sign-in/', '/404/', `${site.urls.sellMyCar}/`]) expect(paths).toContain(p);
   });
 
+  it("builds the site's own booking page where its service page frames one, and no other", () => {
+    const { mode, iframeUrl } = site.forms.servicePage;
+    const booking = routes.filter((r) => r.kind === 'booking-page').map((r) => r.path);
+    expect(booking).toEqual(mode !== 'form' && iframeUrl?.startsWith('/') ? [`${iframeUrl.replace(/\/$/, '')}/`] : []);
+    if (slug === 'bayside-mg') expect(booking).toEqual(['/service/online-booking/']);
+  });
+
   it('gives vehicle pages their similar vehicles as dependencies', () => {
     const withSimilar = routes.filter((r) => r.kind === 'vehicle' && (r.similar?.length ?? 0) > 0);
     expect(withSimilar.length).toBeGreaterThan(0);

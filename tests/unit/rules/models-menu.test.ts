@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { modelTile, modelsMenu, type MenuModel } from '../../../src/rules/models-menu.ts';
+import { bodyLabelGroup, modelGroups, modelTile, modelsMenu, type MenuModel } from '../../../src/rules/models-menu.ts';
 import { ModelsFileSchema } from '../../../src/schemas/content.ts';
 
 const models: MenuModel[] = [
@@ -66,6 +66,39 @@ describe('models mega-menu', () => {
     const menu = modelsMenu([{ name: 'X', slug: 'x' }, { name: 'Y', slug: 'y', body_group: 'suv' }]);
     expect(menu.map((g) => g.group)).toEqual(['suv']);
     expect(modelsMenu([], 'suv')).toEqual([]);
+  });
+
+  it('reads the groups a manufacturer body label names, hybrids before electric', () => {
+    expect(['Hatch', 'Sedan', 'SUV', 'Premium', 'Petrol', 'Diesel', 'Electric', 'EV', 'Plug-in Hybrid', 'Hybrid', 'Plug-in Hybrid EV', 'Ute', 'Convertible', null].map(bodyLabelGroup)).toEqual([
+      'hatchback-sedan',
+      'hatchback-sedan',
+      'suv',
+      'premium',
+      'petrol-diesel',
+      'petrol-diesel',
+      'electric',
+      'electric',
+      'hybrid',
+      'hybrid',
+      'hybrid',
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('lists a model in every group its body_group and manufacturer_body, body2 and body3 name, in menu order', () => {
+    const im: MenuModel = { name: 'IM5 & IM6', slug: 'mg-im', body_group: 'premium', manufacturer_body: 'Sedan', manufacturer_body2: 'SUV', manufacturer_body3: 'Electric' };
+    expect(modelGroups(im)).toEqual(['hatchback-sedan', 'suv', 'premium', 'electric']);
+    expect(modelGroups({ name: 'U9', slug: 'u9', manufacturer_body: 'Ute', manufacturer_body2: 'Diesel', status: 'coming_soon' })).toEqual(['petrol-diesel', 'coming-soon']);
+    const menu = modelsMenu([im, { name: 'MG4', slug: 'mg4', manufacturer_body: 'Hatch', manufacturer_body2: 'Electric', override_url: '/mg4-electric' }]);
+    expect(menu.map((g) => [g.group, g.tiles.map((t) => t.href)])).toEqual([
+      ['hatchback-sedan', ['/mg-im', '/mg4-electric']],
+      ['suv', ['/mg-im']],
+      ['premium', ['/mg-im']],
+      ['electric', ['/mg-im', '/mg4-electric']],
+    ]);
+    expect(modelsMenu([im], 'electric').map((g) => g.group)).toEqual(['electric']);
   });
 
   it("groups the sample brand's models.yaml", () => {

@@ -32,12 +32,6 @@ describe('lead forms', () => {
     expect(typed['Service Interval']).toMatchObject({ required: true });
   });
 
-  it('embeds the booking page instead of the form in iframe mode', () => {
-    const form = formPageView('service', site({ forms: { servicePage: { mode: 'iframe', iframeUrl: 'https://booking.example/dealer', iframeHeight: 1100 } } }), siteData());
-    expect(form.iframe).toEqual({ src: 'https://booking.example/dealer', height: 1100, title: 'Book Your Service at Test Motors' });
-    expect(form.spec).toBeNull();
-  });
-
   it('asks trade-ins for a required 4-digit postcode and follows the quote opt-in switch', () => {
     const form = leadFormView('trade-in', site({ forms: { quoteOptIn: false } }), siteData());
     const f = fields(form);
