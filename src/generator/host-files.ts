@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { decodeHTMLAttribute } from 'entities';
 import { slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { ALL_STOCK_PATH, MAP_EMBED_ORIGINS, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import { zonedParts } from '../rules/time.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -398,7 +398,12 @@ export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions)
     ...(options.connectSrc ?? []).map(origin),
   ];
   const service = site.forms.servicePage;
-  const frames = [...(service.mode === 'iframe' && service.iframeUrl ? [origin(service.iframeUrl)] : []), ...(options.frameSrc ?? []).map(origin)];
+  const frames = [
+    ...(service.mode === 'iframe' && service.iframeUrl ? [origin(service.iframeUrl)] : []),
+    // Location pages load the map embed when the shopper asks for it.
+    ...MAP_EMBED_ORIGINS,
+    ...(options.frameSrc ?? []).map(origin),
+  ];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     // The site search (Pagefind) runs WebAssembly: 'wasm-unsafe-eval' allows compiling it, not eval().

@@ -2,14 +2,15 @@
 import type { SiteData } from '../data/site-data.ts';
 import { locationTypeLabel } from '../lib/labels.ts';
 import { countLabel, slugify } from '../lib/text.ts';
-import { internalHref, locationPath, pagePath, telHref } from '../lib/urls.ts';
-import { locationGridLayout, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
+import { internalHref, locationPath, mapEmbedUrl, pagePath, telHref } from '../lib/urls.ts';
+import { locationGridLayout, locationPoint, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
 import { openNow, upcomingSpecialHours, weeklyHoursRows, type DateHours, type HoursRow, type RegularHours, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { metaDescription, type LinkView } from './common.ts';
+import { phoneView, type PhoneView } from './phone.ts';
 import { ratingView, shownReviews, type RatingView, type ReviewView } from './reviews.ts';
 
 /** Vehicles at a location (by its slug or id). */
@@ -45,6 +46,8 @@ export interface LocationCardView {
   /** 'View Our Stock' target, when the site shows the button and the location has a slug. */
   stockHref: string | null;
   image: string | null;
+  /** Latitude and longitude, for distances from a shopper's postcode; null without coordinates. */
+  point: { lat: number; long: number } | null;
 }
 
 /**
@@ -66,6 +69,7 @@ export function locationCardView(location: Location, site: SiteConfig, vehicles:
     rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
     stockHref: site.locations.stockButton && location.slug && vehicles.some((v) => v.location?.slug === location.slug) ? pagePath('search', location.slug) : null,
     image: location.image?.image?.url ?? null,
+    point: locationPoint(location),
   };
 }
 
@@ -123,6 +127,11 @@ export interface LocationPageView extends LocationCardView {
   popularBodies: LinkView[];
   directionsHref: string | null;
   mapHref: string | null;
+  /** The map embed loaded when the shopper asks for the map (no third-party script before that). */
+  mapEmbedSrc: string | null;
+  /** The location's number as the site shows phone numbers: at once, or masked until revealed. */
+  call: PhoneView | null;
+
   licence: string | null;
   repairerLicence: string | null;
   /** 'Book a Service at {name}' for locations that service cars. */
@@ -149,6 +158,9 @@ export function locationPageView(location: Location, site: SiteConfig, data: Sit
     popularBodies: popularBodyTypes(here, now, site).map((b) => ({ label: b.value, count: b.count, href: pagePath('search', slugify(b.value)) })),
     directionsHref: location.address?.place_url ?? (hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${lat},${long}` : null),
     mapHref: hasPoint ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=${site.locations.mapZoom}/${lat}/${long}` : null,
+    mapEmbedSrc: mapEmbedUrl({ placeUrl: location.address?.place_url, lat, long, address: card.address }, site.locations.mapZoom),
+    call: card.phone ? phoneView(card.phone.text, site, { dealershipId: location.dealership_id }) : null,
+
     licence: location.dealer_license_number?.trim() || null,
     repairerLicence: location.motor_vehicle_repairer?.trim() || null,
     service: services ? { heading: `Book a Service at ${location.name}`, href: internalHref(site.urls.serviceBooking) } : null,
