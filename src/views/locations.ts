@@ -37,6 +37,8 @@ export interface LocationCardView {
   address: string;
   typeLabel: string | null;
   phone: { text: string; href: string } | null;
+  /** The location's number as the site shows phone numbers: at once, or masked until revealed. */
+  call: PhoneView | null;
   /** Today's hours: '8:00 am - 5:30 pm', 'Closed' or the day's note. */
   today: string;
   openNow: boolean;
@@ -56,13 +58,15 @@ export interface LocationCardView {
  */
 export function locationCardView(location: Location, site: SiteConfig, vehicles: readonly NormalisedVehicle[], now: Date): LocationCardView {
   const hours = openNow(location.contact_detail?.opening_hours, location.special_hours, now, site.timeZone);
+  const phone = locationPhone(location, site);
   return {
     id: String(location.id),
     name: location.name,
     href: location.slug ? locationPath(site, location.slug) : null,
     address: addressLine(location),
     typeLabel: locationTypeLabel(location.location_type),
-    phone: locationPhone(location, site),
+    phone,
+    call: phone ? phoneView(phone.text, site, { dealershipId: location.dealership_id }) : null,
     today: hours.today.text,
     openNow: hours.open,
     liveHours: liveHours(location, site, now),
@@ -129,8 +133,6 @@ export interface LocationPageView extends LocationCardView {
   mapHref: string | null;
   /** The map embed loaded when the shopper asks for the map (no third-party script before that). */
   mapEmbedSrc: string | null;
-  /** The location's number as the site shows phone numbers: at once, or masked until revealed. */
-  call: PhoneView | null;
 
   licence: string | null;
   repairerLicence: string | null;
@@ -159,7 +161,6 @@ export function locationPageView(location: Location, site: SiteConfig, data: Sit
     directionsHref: location.address?.place_url ?? (hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${lat},${long}` : null),
     mapHref: hasPoint ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=${site.locations.mapZoom}/${lat}/${long}` : null,
     mapEmbedSrc: mapEmbedUrl({ placeUrl: location.address?.place_url, lat, long, address: card.address }, site.locations.mapZoom),
-    call: card.phone ? phoneView(card.phone.text, site, { dealershipId: location.dealership_id }) : null,
 
     licence: location.dealer_license_number?.trim() || null,
     repairerLicence: location.motor_vehicle_repairer?.trim() || null,
