@@ -44,6 +44,10 @@ export interface LocationCardView {
   openNow: boolean;
   /** The hours the page corrects 'open now' and today's hours from when a shopper views it (`src/lib/live-hours.ts`). */
   liveHours: LiveHours;
+  /** The week grouped by the hours rule (Mon - Fri when the five weekdays match), for the hours modal. */
+  hours: HoursRow[];
+  /** Special (holiday) hours from today on. */
+  holidayHours: UpcomingSpecialHours[];
   rating: RatingView | null;
   /** 'View Our Stock' target, when the site shows the button and the location has a slug. */
   stockHref: string | null;
@@ -70,6 +74,8 @@ export function locationCardView(location: Location, site: SiteConfig, vehicles:
     today: hours.today.text,
     openNow: hours.open,
     liveHours: liveHours(location, site, now),
+    hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
+    holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
     rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
     stockHref: site.locations.stockButton && location.slug && vehicles.some((v) => v.location?.slug === location.slug) ? pagePath('search', location.slug) : null,
     image: location.image?.image?.url ?? null,
@@ -124,8 +130,6 @@ export function orderedLocations(locations: readonly Location[]): Location[] {
 }
 
 export interface LocationPageView extends LocationCardView {
-  hours: HoursRow[];
-  holidayHours: UpcomingSpecialHours[];
   reviews: ReviewView[];
   stockCount: number;
   popularBodies: LinkView[];
@@ -153,8 +157,6 @@ export function locationPageView(location: Location, site: SiteConfig, data: Sit
   const reviews = data.reviews.filter((r) => r.location_id !== null && r.location_id !== undefined && Number(r.location_id) === Number(location.id));
   return {
     ...card,
-    hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
-    holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
     reviews: shownReviews(reviews, site, now),
     stockCount: stock.length,
     popularBodies: popularBodyTypes(here, now, site).map((b) => ({ label: b.value, count: b.count, href: pagePath('search', slugify(b.value)) })),
