@@ -195,6 +195,8 @@ test('the dealer locator grid follows the layout rule at this site\'s number of 
 });
 
 test('a postcode sorts the locations by distance, and bad postcodes say why', async ({ page }, testInfo) => {
+  // axe over a locator of 52 cards (summit-motor-group) takes a while on a busy machine.
+  test.slow();
   const { snapshot } = setup(testInfo);
   const ordered = orderedLocations(snapshot.locations);
   // The postcode of the location listed last, so the sort has to move it to the top.
@@ -223,7 +225,9 @@ test('a postcode sorts the locations by distance, and bad postcodes say why', as
   await expect(page.locator('[data-finder-status]')).toHaveText(`Sorted nearest first from postcode ${postcode}.`);
   await expect(names).toHaveText(expected.map((e) => e.location.name));
   await expect(distances).toHaveText(expected.map((e) => formatDistance(e.distanceKm!)));
-  expect(expected[0]!.location.name).toBe(last.name);
+  // The nearest is in the shopper's postcode (a group may have two showrooms there), and the order changed.
+  expect(expected[0]!.location.address!.postcode).toBe(postcode);
+  expect(expected[0]!.location.name).not.toBe(ordered[0]!.name);
   await expect(distances.first()).toHaveText(/^(< 1|\d+) km$/);
 
   const axe = await new AxeBuilder({ page }).analyze();
@@ -231,5 +235,5 @@ test('a postcode sorts the locations by distance, and bad postcodes say why', as
 
   // A shared link with ?postcode= arrives sorted.
   await page.goto(`${locatorPath}?postcode=${postcode}`);
-  await expect(names.first()).toHaveText(last.name);
+  await expect(names.first()).toHaveText(expected[0]!.location.name);
 });
