@@ -44,7 +44,9 @@ export function dealershipSvg(name: string, slug: string): string {
   const sign = SIGN_COLOURS[h % SIGN_COLOURS.length]!;
   const [first, second, third] = [0, 1, 2].map((i) => CAR_COLOURS[(h >>> (3 + i * 3)) % CAR_COLOURS.length]!) as [string, string, string];
   const mullions = Array.from({ length: 9 }, (_, i) => `<rect x="${190 + i * 100}" y="330" width="6" height="250" fill="#cbd5e1"/>`).join('');
-  const label = escape(name.length > 34 ? `${name.slice(0, 33)}…` : name);
+  const label = escape(name);
+  // The sign is 880 px wide inside its margins; a bold sans letter is about 0.6 em wide.
+  const fontSize = Math.min(44, Math.floor(880 / (Math.max(name.length, 1) * 0.6)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7db4e6"/><stop offset="1" stop-color="#dbeafe"/></linearGradient>
@@ -55,7 +57,7 @@ export function dealershipSvg(name: string, slug: string): string {
   <ellipse cx="1100" cy="510" rx="150" ry="100" fill="#3f6212" opacity="0.7"/>
   <rect x="140" y="230" width="920" height="360" fill="#f1f5f9"/>
   <rect x="140" y="230" width="920" height="90" fill="${sign}"/>
-  <text x="600" y="290" font-family="Arial, Helvetica, sans-serif" font-size="44" font-weight="700" fill="#ffffff" text-anchor="middle">${label}</text>
+  <text x="600" y="290" font-family="Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff" text-anchor="middle">${label}</text>
   <rect x="180" y="330" width="840" height="250" fill="url(#glass)"/>
   ${mullions}
   <path d="M180 330 L420 580 M520 330 L760 580" stroke="#ffffff" stroke-width="18" opacity="0.18"/>
