@@ -28,9 +28,6 @@ export interface RouteDependencies {
   content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery'>;
 }
 
-/** Every URL shape of a location's page (spec section 2); the site's `urls.locationBase` is the canonical one. */
-export const LOCATION_BASES = ['contact-us', 'our-location', 'locations'] as const satisfies ReadonlyArray<SiteConfig['urls']['locationBase']>;
-
 /** Forms with a page of their own. */
 export type FormKind = 'finance' | 'finance-enquiry' | 'service' | 'trade-in' | 'sell-my-car' | 'book-test-drive';
 
@@ -40,7 +37,7 @@ export type Route = { path: string; deps: RouteDependencies } & (
   | { kind: 'vehicle' | 'vehicle-print' | 'vehicle-checkout' | 'vehicle-trade-in'; vehicleId: number; similar?: number[] }
   | { kind: 'search'; title: string; filter: SearchFilter; canonicalPath?: string }
   | { kind: 'locations' }
-  | { kind: 'location'; locationId: number; canonicalPath?: string }
+  | { kind: 'location'; locationId: number }
   | { kind: 'offers' }
   | { kind: 'offer'; offerId: string; canonicalPath: string }
   | { kind: 'brands' }
@@ -243,15 +240,6 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   for (const location of data.locations) {
     if (!location.slug) continue;
     add({ kind: 'location', path: pagePath(site.urls.locationBase, location.slug), locationId: Number(location.id), deps: { locations: [Number(location.id)], stockCounts: true, facets: [`location:${location.slug}`] } });
-  }
-  // The other location URL shapes the platform links to serve the same page, canonical to the site's own shape.
-  for (const location of data.locations) {
-    if (!location.slug) continue;
-    const canonicalPath = pagePath(site.urls.locationBase, location.slug);
-    for (const base of LOCATION_BASES) {
-      if (base === site.urls.locationBase) continue;
-      add({ kind: 'location', path: pagePath(base, location.slug), locationId: Number(location.id), canonicalPath, deps: { locations: [Number(location.id)], stockCounts: true, facets: [`location:${location.slug}`] } });
-    }
   }
 
   // Offers, under both URL shapes.

@@ -287,7 +287,7 @@ const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout',
 export function sitemapEntries(routes: Route[], data: SiteData): Array<{ path: string; lastmod?: string }> {
   const updated = new Map(data.vehicles.map((v) => [Number(v.id), v.updated_at ?? undefined]));
   return routes
-    .filter((r) => !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath) && !(r.kind === 'location' && r.canonicalPath))
+    .filter((r) => !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath))
     .map((r) => {
       const lastmod = r.kind === 'vehicle' ? updated.get(r.vehicleId) : undefined;
       return lastmod ? { path: r.path, lastmod } : { path: r.path };
