@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCATION_BASES } from '../../src/data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { POSTCODE_CENTROIDS } from '../../src/lib/postcode-centroids.ts';
 import { absoluteUrl, locationPath, pagePath } from '../../src/lib/urls.ts';
@@ -37,17 +36,24 @@ async function standInMaps(page: Page): Promise<string[]> {
 
 const locatorPath = pagePath('dealer-locator');
 
-test('each location answers at every URL shape, canonical to the site\'s own', async ({ request }, testInfo) => {
+/** Every URL shape of a location page the platform links (spec section 2). */
+const LOCATION_BASES = ['contact-us', 'our-location', 'locations'] as const;
+
+test('each location answers at every URL shape: the site\'s own, and a permanent redirect to it from the others', async ({ request }, testInfo) => {
   const { site, snapshot } = setup(testInfo);
   for (const location of snapshot.locations) {
     if (!location.slug) continue;
-    const canonical = absoluteUrl(site, locationPath(site, location.slug));
+    const own = locationPath(site, location.slug);
+    const page = await request.get(own, { maxRedirects: 0 });
+    expect(page.status(), own).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`<link rel="canonical" href="${absoluteUrl(site, own)}"`);
+    expect(html).toMatch(new RegExp(`<h1 id="location-name"[^>]*>${location.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     for (const base of LOCATION_BASES) {
-      const response = await request.get(pagePath(base, location.slug));
-      expect(response.status(), `${base}/${location.slug}`).toBe(200);
-      const html = await response.text();
-      expect(html).toContain(`<link rel="canonical" href="${canonical}"`);
-      expect(html).toMatch(new RegExp(`<h1 id="location-name"[^>]*>${location.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+      if (base === site.urls.locationBase) continue;
+      const other = await request.get(`/${base}/${location.slug}`, { maxRedirects: 0 });
+      expect(other.status(), `/${base}/${location.slug}`).toBe(301);
+      expect(new URL(other.headers()['location']!, 'http://x').pathname).toBe(own);
     }
   }
 });
