@@ -189,6 +189,20 @@ test('the dealer locator grid follows the layout rule at this site\'s number of 
   expect((await image.boundingBox())!.height).toBe(150);
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
+  // A card's hours modal: the week grouped by the rule and the holiday hours; focus in, and back on Escape.
+  const first = orderedLocations(snapshot.locations)[0]!;
+  const opener = list.locator(':scope > li').first().getByRole('button', { name: 'Opening hours' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: `${first.name} opening hours` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  const rows = weeklyHoursRows(first.contact_detail?.opening_hours, { special: first.special_hours, now: new Date(), timeZone: site.timeZone });
+  await expect(dialog.locator('section').first().locator('th')).toHaveText(rows.map((r) => r.label));
+  await expect(dialog.locator('[data-holiday-hours] tr')).toHaveCount(upcomingSpecialHours(first.special_hours, new Date(), site.timeZone).length);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
   await page.setViewportSize({ width: 390, height: 800 });
   expect(await columns()).toBe(1);
 
