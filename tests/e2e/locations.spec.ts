@@ -130,6 +130,11 @@ test('the location page: band, map on request, hours modal, holiday hours, revie
   await expect(directions).toHaveAttribute('target', '_blank');
   await expect(directions).toHaveAttribute('rel', /noopener/);
 
+  // The showroom's photo.
+  const photo = page.getByRole('img', { name: `${location.name} dealership` });
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
   // Dealer licence and motor vehicle repairer numbers.
   const licences = page.locator('[data-licences]');
   await expect(licences).toContainText(`Dealer licence ${location.dealer_license_number}`);
