@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { decodeHTMLAttribute } from 'entities';
 import { slugify } from '../lib/text.ts';
-import { ALL_STOCK_PATH, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { ALL_STOCK_PATH, MAP_EMBED_ORIGINS, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
 import { zonedParts } from '../rules/time.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -400,7 +400,12 @@ export function contentSecurityPolicy(site: SiteConfig, options: HeadersOptions)
   const service = site.forms.servicePage;
   // A booking page of this site itself is framed under 'self'; one elsewhere, under its origin.
   const bookingFrame = service.mode !== 'form' && service.iframeUrl ? (service.iframeUrl.startsWith('/') ? "'self'" : origin(service.iframeUrl)) : null;
-  const frames = [...(bookingFrame ? [bookingFrame] : []), ...(options.frameSrc ?? []).map(origin)];
+  const frames = [
+    ...(bookingFrame ? [bookingFrame] : []),
+    // Location pages load the map embed when the shopper asks for it.
+    ...MAP_EMBED_ORIGINS,
+    ...(options.frameSrc ?? []).map(origin),
+  ];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     // The site search (Pagefind) runs WebAssembly: 'wasm-unsafe-eval' allows compiling it, not eval().

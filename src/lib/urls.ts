@@ -50,6 +50,27 @@ export function locationPath(site: Pick<SiteConfig, 'urls'>, locationSlug: strin
   return pagePath(site.urls.locationBase, locationSlug);
 }
 
+/** Origins of the map embed a location page loads on request (the embed answers from the second). */
+export const MAP_EMBED_ORIGINS = ['https://maps.google.com', 'https://www.google.com'] as const;
+
+/**
+ * The embeddable map of a place: the query of its place URL (`?api=1&query=...`), else its
+ * coordinates, at `zoom` (10 by default).
+ */
+export function mapEmbedUrl(place: { placeUrl?: string | null; lat?: number | null; long?: number | null; address?: string }, zoom: number): string | null {
+  let query: string | null = null;
+  if (place.placeUrl) {
+    try {
+      query = new URL(place.placeUrl).searchParams.get('query');
+    } catch {
+      query = null;
+    }
+  }
+  query ??= typeof place.lat === 'number' && typeof place.long === 'number' ? `${place.lat},${place.long}` : place.address?.trim() || null;
+  if (!query) return null;
+  return `${MAP_EMBED_ORIGINS[0]}/maps?${new URLSearchParams({ q: query, z: String(zoom), output: 'embed' })}`;
+}
+
 /** `tel:` link of a displayed phone number. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -15,14 +15,15 @@ export const SWIPE_HINT_AFTER = 3;
 export const POPULAR_BODY_TYPES_LIMIT = 4;
 
 /**
- * Layout of the location card grid by number of locations: `few` under 3, `several` from 3 to 5,
- * `many` from 6.
+ * Layout of the location card grid by number of locations (the layout changes under 3, above 3
+ * and at 6): `few` under 3, `three` at exactly 3, `several` at 4 and 5, `many` from 6.
  */
-export type LocationGridLayout = 'few' | 'several' | 'many';
+export type LocationGridLayout = 'few' | 'three' | 'several' | 'many';
 
-/** The card grid layout for `count` locations: under 3 -> few, 3 to 5 -> several, 6 and above -> many. */
+/** The card grid layout for `count` locations: under 3 -> few, 3 -> three, 4 and 5 -> several, 6 and above -> many. */
 export function locationGridLayout(count: number): LocationGridLayout {
   if (count < 3) return 'few';
+  if (count === SWIPE_HINT_AFTER) return 'three';
   if (count < 6) return 'several';
   return 'many';
 }
@@ -81,6 +82,15 @@ export function sortByDistance<T extends LocatedFields>(
       return a.distanceKm - b.distanceKm || a.index - b.index;
     })
     .map(({ location, distanceKm: km }) => ({ location, distanceKm: km }));
+}
+
+/**
+ * A distance as a card shows it, in whole kilometres: '12 km'; under half a kilometre, '< 1 km'
+ * rather than '0 km'.
+ */
+export function formatDistance(km: number): string {
+  const rounded = Math.round(km);
+  return rounded < 1 ? '< 1 km' : `${rounded.toLocaleString('en-AU')} km`;
 }
 
 /** A body type with the number of vehicles that have it. */

@@ -48,3 +48,19 @@ export function geocodedPoint(response: GeocodeResponse | null | undefined): { l
   }
   return { lat: location.lat, long: location.lng };
 }
+
+/** Latitude and longitude of postcodes, as `[lat, long]` by 4-digit postcode. */
+export type PostcodeCentroids = Readonly<Record<string, readonly [lat: number, long: number]>>;
+
+/**
+ * Geocodes a postcode against a table of postcode centroids shipped with the site (no maps
+ * service is called). Throws `Error('Invalid postcode. Please enter a 4-digit number.')` when
+ * the value is not 4 digits, and `Error('Invalid postcode')` when no such postcode is known.
+ */
+export function geocodePostcode(value: string, centroids: PostcodeCentroids): { lat: number; long: number } {
+  const invalid = postcodeError(value);
+  if (invalid) throw new Error(invalid);
+  const point = centroids[value.trim()];
+  if (!point) throw new Error(GEOCODE_INVALID_POSTCODE);
+  return { lat: point[0], long: point[1] };
+}

@@ -2,14 +2,15 @@
 import type { SiteData } from '../data/site-data.ts';
 import { locationTypeLabel } from '../lib/labels.ts';
 import { countLabel, slugify } from '../lib/text.ts';
-import { internalHref, locationPath, pagePath, telHref } from '../lib/urls.ts';
-import { locationGridLayout, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
+import { internalHref, locationPath, mapEmbedUrl, pagePath, telHref } from '../lib/urls.ts';
+import { locationGridLayout, locationPoint, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
 import { openNow, upcomingSpecialHours, weeklyHoursRows, type DateHours, type HoursRow, type RegularHours, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { metaDescription, type LinkView } from './common.ts';
+import { phoneView, type PhoneView } from './phone.ts';
 import { ratingView, shownReviews, type RatingView, type ReviewView } from './reviews.ts';
 
 /** Vehicles at a location (by its slug or id). */
@@ -36,15 +37,23 @@ export interface LocationCardView {
   address: string;
   typeLabel: string | null;
   phone: { text: string; href: string } | null;
+  /** The location's number as the site shows phone numbers: at once, or masked until revealed. */
+  call: PhoneView | null;
   /** Today's hours: '8:00 am - 5:30 pm', 'Closed' or the day's note. */
   today: string;
   openNow: boolean;
   /** The hours the page corrects 'open now' and today's hours from when a shopper views it (`src/lib/live-hours.ts`). */
   liveHours: LiveHours;
+  /** The week grouped by the hours rule (Mon - Fri when the five weekdays match), for the hours modal. */
+  hours: HoursRow[];
+  /** Special (holiday) hours from today on. */
+  holidayHours: UpcomingSpecialHours[];
   rating: RatingView | null;
   /** 'View Our Stock' target, when the site shows the button and the location has a slug. */
   stockHref: string | null;
   image: string | null;
+  /** Latitude and longitude, for distances from a shopper's postcode; null without coordinates. */
+  point: { lat: number; long: number } | null;
 }
 
 /**
@@ -53,19 +62,24 @@ export interface LocationCardView {
  */
 export function locationCardView(location: Location, site: SiteConfig, vehicles: readonly NormalisedVehicle[], now: Date): LocationCardView {
   const hours = openNow(location.contact_detail?.opening_hours, location.special_hours, now, site.timeZone);
+  const phone = locationPhone(location, site);
   return {
     id: String(location.id),
     name: location.name,
     href: location.slug ? locationPath(site, location.slug) : null,
     address: addressLine(location),
     typeLabel: locationTypeLabel(location.location_type),
-    phone: locationPhone(location, site),
+    phone,
+    call: phone ? phoneView(phone.text, site, { dealershipId: location.dealership_id }) : null,
     today: hours.today.text,
     openNow: hours.open,
     liveHours: liveHours(location, site, now),
+    hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
+    holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
     rating: ratingView(location.reviews?.average_rating ?? location.average_rating, location.reviews?.count ?? location.review_count),
     stockHref: site.locations.stockButton && location.slug && vehicles.some((v) => v.location?.slug === location.slug) ? pagePath('search', location.slug) : null,
     image: location.image?.image?.url ?? null,
+    point: locationPoint(location),
   };
 }
 
@@ -116,13 +130,14 @@ export function orderedLocations(locations: readonly Location[]): Location[] {
 }
 
 export interface LocationPageView extends LocationCardView {
-  hours: HoursRow[];
-  holidayHours: UpcomingSpecialHours[];
   reviews: ReviewView[];
   stockCount: number;
   popularBodies: LinkView[];
   directionsHref: string | null;
   mapHref: string | null;
+  /** The map embed loaded when the shopper asks for the map (no third-party script before that). */
+  mapEmbedSrc: string | null;
+
   licence: string | null;
   repairerLicence: string | null;
   /** 'Book a Service at {name}' for locations that service cars. */
@@ -142,13 +157,13 @@ export function locationPageView(location: Location, site: SiteConfig, data: Sit
   const reviews = data.reviews.filter((r) => r.location_id !== null && r.location_id !== undefined && Number(r.location_id) === Number(location.id));
   return {
     ...card,
-    hours: weeklyHoursRows(location.contact_detail?.opening_hours, { special: location.special_hours, now, timeZone: site.timeZone }),
-    holidayHours: upcomingSpecialHours(location.special_hours, now, site.timeZone),
     reviews: shownReviews(reviews, site, now),
     stockCount: stock.length,
     popularBodies: popularBodyTypes(here, now, site).map((b) => ({ label: b.value, count: b.count, href: pagePath('search', slugify(b.value)) })),
     directionsHref: location.address?.place_url ?? (hasPoint ? `https://www.google.com/maps/dir/?api=1&destination=${lat},${long}` : null),
     mapHref: hasPoint ? `https://www.openstreetmap.org/?mlat=${lat}&mlon=${long}#map=${site.locations.mapZoom}/${lat}/${long}` : null,
+    mapEmbedSrc: mapEmbedUrl({ placeUrl: location.address?.place_url, lat, long, address: card.address }, site.locations.mapZoom),
+
     licence: location.dealer_license_number?.trim() || null,
     repairerLicence: location.motor_vehicle_repairer?.trim() || null,
     service: services ? { heading: `Book a Service at ${location.name}`, href: internalHref(site.urls.serviceBooking) } : null,

@@ -142,7 +142,7 @@ describe('_headers', () => {
     const text = headersFile(site(), { scriptHashes: [sha256('a()')], styleHashes: [sha256('p{}')], styleAttributes: false });
     expect(csp(text)).toBe(
       `default-src 'self'; script-src 'self' 'wasm-unsafe-eval' '${sha256('a()')}'; style-src 'self' '${sha256('p{}')}'; img-src 'self' data:; font-src 'self'; ` +
-        "connect-src 'self'; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
+        "connect-src 'self'; frame-src https://maps.google.com https://www.google.com; form-action 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; upgrade-insecure-requests",
     );
     expect(text).not.toContain('unsafe-inline');
     expect(text).toContain('\n  X-Content-Type-Options: nosniff\n');
@@ -172,10 +172,12 @@ describe('_headers', () => {
     expect(policy).toContain(
       "connect-src 'self' https://ops.example.com:8443 https://abc123xyz-dsn.algolia.net https://abc123xyz-1.algolianet.com https://abc123xyz-2.algolianet.com https://abc123xyz-3.algolianet.com https://api.demo.example;",
     );
-    expect(policy).toContain('frame-src https://booking.service.example;');
+    expect(policy).toContain('frame-src https://booking.service.example https://maps.google.com https://www.google.com;');
     expect(policy).toContain("form-action 'self' https://ops.example.com:8443;");
     const plain = csp(headersFile(site(), { scriptHashes: [], styleHashes: [] }));
-    expect(plain).not.toContain('frame-src');
+    // Every site has location pages, whose map embed loads when the shopper asks for it.
+    expect(plain).toContain('frame-src https://maps.google.com https://www.google.com;');
+    expect(plain).not.toContain('booking.service.example');
     expect(plain).not.toContain('algolia');
   });
 

@@ -8,6 +8,7 @@ import { loadSiteContent } from '../site-data.ts';
 import { fileSource } from '../sources/file.ts';
 import { DEFAULT_SEED, DEFAULT_SIZES, generateSiteFeed, splitSizes } from './generate.ts';
 import { SPIN_FRAMES, writeImagePool } from './images.ts';
+import { withDealershipPhoto, writeDealershipPhotos } from './dealership-photos.ts';
 import type { Body, Colour } from './catalog.ts';
 
 export interface DemoDataOptions {
@@ -66,6 +67,9 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
   const videos = new Map<string, [Body, Colour]>();
   for (const site of sites) {
     const { feed, pool } = generateSiteFeed(site.slug, sizes[site.slug]!, seed, asOf);
+    // Locations show a photo of the showroom, not of a car.
+    feed.locations = feed.locations.map(withDealershipPhoto);
+    await writeDealershipPhotos(path.resolve(root, FEED_ROOT), feed.locations.map((l) => ({ name: String(l.name), slug: String(l.slug) })));
     const dir = feedDirOf(site, root);
     for (const name of ['vehicles', 'locations', 'reviews', 'dealerships'] as const) {
       await writeFileAtomic(path.join(dir, `${name}.json`), recordsJson(feed[name]));

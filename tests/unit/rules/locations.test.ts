@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   distanceKm,
+  formatDistance,
   locationGridLayout,
   popularBodyTypes,
   showSwipeHint,
@@ -21,7 +22,8 @@ describe('grid layout', () => {
     [0, 'few'],
     [1, 'few'],
     [2, 'few'],
-    [3, 'several'],
+    [3, 'three'],
+    [4, 'several'],
     [5, 'several'],
     [6, 'many'],
     [12, 'many'],
@@ -47,6 +49,19 @@ describe('distance', () => {
 
   it('uses a 6371 km radius: a quarter of the equator is 10,007.5 km', () => {
     expect(distanceKm({ lat: 0, long: 0 }, { lat: 0, long: 90 })).toBeCloseTo((Math.PI / 2) * 6371, 6);
+  });
+});
+
+describe('distance text', () => {
+  it.each([
+    [12.4, '12 km'],
+    [11.5, '12 km'],
+    [0.7, '1 km'],
+    [0.4, '< 1 km'],
+    [732.379, '732 km'],
+    [1432.6, '1,433 km'],
+  ])('%f km reads %s', (km, text) => {
+    expect(formatDistance(km)).toBe(text);
   });
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { POSTCODE_CENTROIDS } from '../../../src/lib/postcode-centroids.ts';
+import { distanceKm } from '../../../src/rules/locations.ts';
 import {
   POSTCODE_MAX_LENGTH,
+  geocodePostcode,
   geocodeQuery,
   geocodedPoint,
   postcodeError,
@@ -53,5 +56,49 @@ describe('geocoding', () => {
     expect(() => geocodedPoint({ results: [] })).toThrow(new Error('Invalid postcode'));
     expect(() => geocodedPoint(null)).toThrow('Invalid postcode');
     expect(() => geocodedPoint({ results: [{ geometry: null }] })).toThrow('Invalid postcode');
+  });
+});
+
+describe('geocoding a postcode from the shipped centroid table', () => {
+  const table = { '4000': [-27.4698, 153.0251], '2000': [-33.8688, 151.2093] } as const;
+
+  it('answers the centroid of a known postcode, spaces ignored', () => {
+    expect(geocodePostcode(' 4000 ', table)).toEqual({ lat: -27.4698, long: 153.0251 });
+  });
+
+  it.each(['', '400', '40001', 'abcd'])('refuses %j with the 4-digit message', (value) => {
+    expect(() => geocodePostcode(value, table)).toThrow(new Error(MESSAGE));
+  });
+
+  it("answers 'Invalid postcode' for 4 digits that are no known postcode", () => {
+    expect(() => geocodePostcode('9999', table)).toThrow(new Error('Invalid postcode'));
+  });
+});
+
+describe('the postcode centroid table', () => {
+  const entries = Object.entries(POSTCODE_CENTROIDS);
+
+  it('holds 4-digit postcodes inside Australia', () => {
+    expect(entries.length).toBeGreaterThan(200);
+    for (const [postcode, [lat, long]] of entries) {
+      expect(postcode).toMatch(/^\d{4}$/);
+      expect(lat).toBeGreaterThan(-44);
+      expect(lat).toBeLessThan(-10);
+      expect(long).toBeGreaterThan(112);
+      expect(long).toBeLessThan(154);
+    }
+  });
+
+  it('puts Brisbane (4000) about 730 km from Sydney (2000)', () => {
+    const km = distanceKm(geocodePostcode('4000', POSTCODE_CENTROIDS), geocodePostcode('2000', POSTCODE_CENTROIDS));
+    expect(km).toBeGreaterThan(725);
+    expect(km).toBeLessThan(740);
+  });
+
+  it('puts Capalaba (4157) about 7 km from Cleveland (4163) and Melbourne (3000) about 1,370 km from Brisbane', () => {
+    expect(distanceKm(geocodePostcode('4157', POSTCODE_CENTROIDS), geocodePostcode('4163', POSTCODE_CENTROIDS))).toBeCloseTo(7.1, 0);
+    const melbourne = distanceKm(geocodePostcode('3000', POSTCODE_CENTROIDS), geocodePostcode('4000', POSTCODE_CENTROIDS));
+    expect(melbourne).toBeGreaterThan(1360);
+    expect(melbourne).toBeLessThan(1380);
   });
 });

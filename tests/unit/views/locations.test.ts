@@ -87,3 +87,37 @@ describe('locations', () => {
     expect(locationCardView(cleveland, site(), [], NOW).stockHref).toBeNull();
   });
 });
+
+describe('a location page\'s map and phone', () => {
+  const capalaba = location({
+    id: 11,
+    name: 'Capalaba',
+    slug: 'capalaba',
+    address: { street: '323 Old Cleveland Road', city: 'Capalaba', state: 'QLD', postcode: '4157', lat: -27.5254, long: 153.1998, place_url: 'https://www.google.com/maps/search/?api=1&query=-27.5254,153.1998' },
+    contact_detail: { phone: '07 3410 8002', opening_hours: [] },
+  });
+
+  it('embeds the place URL\'s query at the configured zoom, 10 by default', () => {
+    const view = locationPageView(capalaba, site(), siteData({ locations: [capalaba] }), NOW);
+    expect(view.mapEmbedSrc).toBe('https://maps.google.com/maps?q=-27.5254%2C153.1998&z=10&output=embed');
+    expect(view.directionsHref).toBe('https://www.google.com/maps/search/?api=1&query=-27.5254,153.1998');
+    const zoomed = locationPageView(capalaba, site({ locations: { mapZoom: 14 } }), siteData({ locations: [capalaba] }), NOW);
+    expect(new URL(zoomed.mapEmbedSrc!).searchParams.get('z')).toBe('14');
+  });
+
+  it('falls back to the coordinates, then the address, when there is no place URL', () => {
+    const noPlace = location({ ...capalaba, address: { ...capalaba.address, place_url: null } });
+    expect(locationPageView(noPlace, site(), siteData({ locations: [noPlace] }), NOW).mapEmbedSrc).toContain('q=-27.5254%2C153.1998');
+    const addressOnly = location({ ...capalaba, address: { street: '323 Old Cleveland Road', city: 'Capalaba', state: 'QLD', postcode: '4157' } });
+    expect(locationPageView(addressOnly, site(), siteData({ locations: [addressOnly] }), NOW).mapEmbedSrc).toContain('q=323+Old+Cleveland+Road%2C+Capalaba%2C+QLD+4157');
+  });
+
+  it('masks the number where the site masks phone numbers, and shows it where it does not', () => {
+    const masked = locationCardView(capalaba, site(), [], NOW).call!;
+    expect(masked.masked).toMatch(/^07 34\*+$/);
+    expect(masked.tel).toBe('tel:0734108002');
+    const shown = locationCardView(capalaba, site({ vehicle: { showPhoneImmediately: true } }), [], NOW).call!;
+    expect(shown.masked).toBeNull();
+    expect(shown.text).toBe('07 3410 8002');
+  });
+});
