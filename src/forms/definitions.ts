@@ -356,6 +356,20 @@ export function contactForm(ctx: FormContext): FormSpec {
   };
 }
 
+/** A location page's contact form: the contact form sent to that location, so it asks only the category. */
+export function locationContactForm(ctx: FormContext, location: { slug?: string | null; id: number | string; name: string }): FormSpec {
+  const rules = enquiryFieldRules(ctx.site, { showCategory: true, showLocation: false });
+  const categories = ctx.site.forms.enquiryCategories.filter((c) => c !== CAREERS_CATEGORY).map((c) => ({ value: c, label: c }));
+  return {
+    ...base(ctx, 'location-contact-form', 'enquiry'),
+    heading: `Contact ${location.name}`,
+    steps: [step(null, ['category', ...CONTACT, 'message'], rules, { category: { options: categories } })],
+    hidden: { location: location.slug ?? String(location.id) },
+    submitLabel: 'Send Message',
+    successCategory: 'Contact',
+  };
+}
+
 /** The careers page's form: sent as a Careers Enquiry (General Enquiry, subcategory Career Enquiry; event 51). */
 export function careersForm(ctx: FormContext): FormSpec {
   const rules = enquiryFieldRules(ctx.site);
