@@ -211,6 +211,21 @@ test.describe('contact pages', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("a location's page takes a message for that location", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    const site = siteOf(testInfo.project);
+    const location = snapshotOf(site).locations.find((l) => l.slug)!;
+    const email = uniqueEmail(`${site.slug}-location-contact`);
+    await page.goto(`/${site.urls.locationBase}/${location.slug}/`);
+    await expect(page.getByRole('heading', { name: `Contact ${location.name}` })).toBeVisible();
+    await page.locator('#location-contact-form').scrollIntoViewIfNeeded();
+    await expect(page.locator('#location-contact-form form[novalidate]')).toBeAttached({ timeout: 15_000 });
+    await sendForm(page, 'location-contact-form', email);
+    await expect(page).toHaveURL(/\/success\/$/);
+    const [lead] = leadsFor(email);
+    expect(lead).toMatchObject({ site: site.slug, form: 'enquiry', fields: { location: location.slug } });
+  });
 });
 
 test('vehicle reviews at /blog/vehicle-reviews where the site has them, newest first', async ({ page }, testInfo) => {
