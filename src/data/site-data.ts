@@ -3,6 +3,7 @@ import path from 'node:path';
 import { EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
 import type { EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
 import { DeliveryTableSchema, type DeliveryTable } from '../schemas/delivery.ts';
+import { HomeContentSchema, type HomeContent } from '../schemas/home.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { contentDirOf, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
 
@@ -25,6 +26,8 @@ export interface SiteContent {
   pages: ContentPage[];
   /** Delivery prices by postcode (`delivery.yaml`), for the delivery calculator; null without the file. */
   delivery: DeliveryTable | null;
+  /** The home page's slider, banners, category cards, tabs and FAQs (`home.yaml`); none without the file. */
+  home?: HomeContent | null;
 }
 
 /** Everything a site is rendered from: its snapshot of platform data plus its editorial content. */
@@ -46,6 +49,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
   const popup = readYaml(file('popup.yaml'), null);
   const ev = readYaml(file('ev-models.yaml'), null);
   const delivery = readYaml(file('delivery.yaml'), null);
+  const home = readYaml(file('home.yaml'), null);
   return {
     menus: parseContent(MenusSchema, readYaml(file('menus.yaml'), { header: [], footer: [] }), file('menus.yaml')),
     popup: popup === null ? null : parseContent(PopupSchema, popup, file('popup.yaml')),
@@ -53,6 +57,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
     copy: parseContent(SiteCopySchema, readYaml(file('site.yaml'), {}), file('site.yaml')),
     ev: ev === null ? null : parseContent(EvContentSchema, ev, file('ev-models.yaml')),
     delivery: delivery === null ? null : parseContent(DeliveryTableSchema, delivery, file('delivery.yaml')),
+    home: home === null ? null : parseContent(HomeContentSchema, home, file('home.yaml')),
     pages: listPages(dir).map((pageFile) => {
       const { frontmatter, body } = readMarkdown(pageFile);
       return {
@@ -66,7 +71,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
 
 /**
  * A fingerprint per part of the editorial content ("menus", "copy", "popup", "promoCards", "ev",
- * "delivery", "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
+ * "delivery", "home", "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
  */
 export function contentFingerprints(content: SiteContent): Record<string, string> {
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? 'null').digest('hex').slice(0, 16);
@@ -77,6 +82,7 @@ export function contentFingerprints(content: SiteContent): Record<string, string
     promoCards: hash(content.promoCards),
     ev: hash(content.ev),
     delivery: hash(content.delivery ?? null),
+    home: hash(content.home ?? null),
   };
   for (const page of content.pages) parts[`page:${page.slug}`] = hash(page);
   return parts;
