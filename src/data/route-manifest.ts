@@ -25,7 +25,7 @@ export interface RouteDependencies {
   /** Content pages under content/<slug>/pages. */
   pages?: string[];
   /** Editorial content besides pages: popup, promo cards, models, EV variants, the delivery table. */
-  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery' | 'blog'>;
+  content?: Array<'popup' | 'promoCards' | 'models' | 'ev' | 'offers' | 'delivery' | 'blog' | 'home'>;
 }
 
 /** Forms with a page of their own. */
@@ -194,7 +194,7 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   const { features } = site;
   const vehicles = data.vehicles;
 
-  add({ kind: 'home', path: '/', deps: { stockCounts: true, offers: data.offers.slice(0, 3).map((o) => String(o.id)), locations: data.locations.map((l) => Number(l.id)), content: ['popup'] } });
+  add({ kind: 'home', path: '/', deps: { stockCounts: true, offers: data.offers.slice(0, 3).map((o) => String(o.id)), locations: data.locations.map((l) => Number(l.id)), content: ['popup', 'home'] } });
 
   // Vehicle pages and their sub-pages.
   const similar = similarIndex(vehicles);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ArticleFrontmatterSchema, EvContentSchema, MenusSchema, PageFrontmatterSchema, PopupSchema, PromoCardsFileSchema, SiteCopySchema } from '../schemas/content.ts';
 import type { ArticleFrontmatter, EvContent, Menus, PageFrontmatter, Popup, PromoCardsFile, SiteCopy } from '../schemas/content.ts';
 import { DeliveryTableSchema, type DeliveryTable } from '../schemas/delivery.ts';
+import { HomeContentSchema, type HomeContent } from '../schemas/home.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { contentDirOf, listMarkdown, listPages, parseContent, readMarkdown, readYaml } from './content-files.ts';
 
@@ -35,6 +36,8 @@ export interface SiteContent {
   delivery: DeliveryTable | null;
   /** Vehicle reviews (`blog/vehicle-reviews/*.md`), newest first; shown on sites with `features.blog`. */
   blog?: BlogArticle[];
+  /** The home page's slider, banners, category cards, tabs and FAQs (`home.yaml`); none without the file. */
+  home?: HomeContent | null;
 }
 
 /** Everything a site is rendered from: its snapshot of platform data plus its editorial content. */
@@ -56,6 +59,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
   const popup = readYaml(file('popup.yaml'), null);
   const ev = readYaml(file('ev-models.yaml'), null);
   const delivery = readYaml(file('delivery.yaml'), null);
+  const home = readYaml(file('home.yaml'), null);
   return {
     menus: parseContent(MenusSchema, readYaml(file('menus.yaml'), { header: [], footer: [] }), file('menus.yaml')),
     popup: popup === null ? null : parseContent(PopupSchema, popup, file('popup.yaml')),
@@ -63,6 +67,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
     copy: parseContent(SiteCopySchema, readYaml(file('site.yaml'), {}), file('site.yaml')),
     ev: ev === null ? null : parseContent(EvContentSchema, ev, file('ev-models.yaml')),
     delivery: delivery === null ? null : parseContent(DeliveryTableSchema, delivery, file('delivery.yaml')),
+    home: home === null ? null : parseContent(HomeContentSchema, home, file('home.yaml')),
     pages: listPages(dir).map((pageFile) => {
       const { frontmatter, body } = readMarkdown(pageFile);
       return {
@@ -82,7 +87,7 @@ export function loadSiteContent(slug: string, root = process.cwd()): SiteContent
 
 /**
  * A fingerprint per part of the editorial content ("menus", "copy", "popup", "promoCards", "ev",
- * "delivery", "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
+ * "delivery", "home", "page:<slug>"). A build records them, so a later rebuild knows which parts changed since.
  */
 export function contentFingerprints(content: SiteContent): Record<string, string> {
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value) ?? 'null').digest('hex').slice(0, 16);
@@ -94,6 +99,7 @@ export function contentFingerprints(content: SiteContent): Record<string, string
     ev: hash(content.ev),
     delivery: hash(content.delivery ?? null),
     blog: hash(content.blog ?? []),
+    home: hash(content.home ?? null),
   };
   for (const page of content.pages) parts[`page:${page.slug}`] = hash(page);
   return parts;

@@ -13,6 +13,8 @@ import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
+import { drawDemoContentImages } from './content-images.ts';
+import { contentImageJobs } from '../views/content-images.ts';
 import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
@@ -190,7 +192,9 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     const images: ImageIndex = await timed('images', async () => {
       if (site.images.cdn) return {};
-      const jobs = imageJobs(data);
+      // Content images (slides, banners, offers) go through the same pipeline as the photos.
+      await drawDemoContentImages(site, data, path.resolve(root, FEED_ROOT));
+      const jobs = [...imageJobs(data), ...contentImageJobs(data, site)];
       progress.start(site.slug, 'images', jobs.length);
       options.onProgress?.(site.slug, 'images', 0, jobs.length);
       const result = await processImages(jobs, {

@@ -5,8 +5,11 @@ import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { searchLandings } from '../search/landings.ts';
+import { FEED_ROOT } from '../data/feed-files.ts';
+import { contentImageJobs } from '../views/content-images.ts';
 import { IMAGE_SIZES, type ImageIndex } from '../views/images.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
+import { drawDemoContentImages } from './content-images.ts';
 import { listPublicFiles } from './public-files.ts';
 
 /** URL prefix under which the dev server serves feed images unprocessed. */
@@ -26,6 +29,7 @@ export async function loadDevSite(slug: string | undefined): Promise<DevSite> {
   const data = siteData(snapshot, loadSiteContent(site.slug));
   const manifest = buildRouteManifest(site, data);
   const routes = routesByPath(manifest);
+  await drawDemoContentImages(site, data, FEED_ROOT);
   console.log(`Dev server showing ${site.slug} (${data.vehicles.length} vehicles, ${routes.size} pages). Pick another with --site <slug>.`);
   return { locals: { site, data, images: devImages(data), publicFiles: listPublicFiles(), asOf: snapshot.meta.pulledAt, landings: searchLandings(manifest, data) }, routes };
 }
@@ -42,5 +46,7 @@ function devImages(data: RenderLocals['data']): ImageIndex {
     for (const image of v.images ?? []) add(image.image);
     for (const frame of v.spin_images ?? []) add(frame);
   }
+  // Slides, banners and offer pictures (drawn into the feed folder for the demo dealers).
+  for (const job of contentImageJobs(data)) add(job.source);
   return index;
 }

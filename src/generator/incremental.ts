@@ -30,6 +30,8 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
 import { imageJobs, processImages } from './images.ts';
+import { drawDemoContentImages } from './content-images.ts';
+import { contentImageJobs } from '../views/content-images.ts';
 import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './videos.ts';
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
@@ -386,7 +388,12 @@ export async function updateLiveSite(
   // Photos of new or changed vehicles go through the same cached pipeline.
   const images: ImageIndex = { ...live.state.images };
   const changedVehicles = data.vehicles.filter((v) => next.touched.has(Number(v.id)));
-  const jobs = imageJobs({ vehicles: changedVehicles, locations: [] }, site).filter((job) => job.sizes.some((size) => !images[job.source]?.[size]));
+  // Content images are checked when content or offers changed (a new offer or slide brings its image).
+  const contentMoved = next.content !== undefined || data.offers !== live.data.offers;
+  if (contentMoved && !site.images.cdn) await drawDemoContentImages(site, data, path.resolve(root, FEED_ROOT));
+  const jobs = [...imageJobs({ vehicles: changedVehicles, locations: [] }, site), ...(contentMoved ? contentImageJobs(data, site) : [])].filter((job) =>
+    job.sizes.some((size) => !images[job.source]?.[size]),
+  );
   let imageTransforms = { done: 0, reused: 0 };
   if (jobs.length > 0) {
     const processed = await processImages(jobs, { feedRoot: path.resolve(root, FEED_ROOT), cacheDir: path.resolve(root, 'data', 'image-cache'), outDir: releaseDir });
@@ -480,7 +487,7 @@ async function removeEmptyDirs(dir: string, stopAt: string): Promise<void> {
 async function removeUnusedImages(releaseDir: string, data: SiteData, images: ImageIndex, site: SiteConfig): Promise<void> {
   if (site.images.cdn) return;
   const used = new Set<string>();
-  for (const job of imageJobs(data, site)) {
+  for (const job of [...imageJobs(data, site), ...contentImageJobs(data, site)]) {
     for (const size of job.sizes) {
       const rendition = images[job.source]?.[size];
       if (rendition) for (const url of [rendition.jpeg, rendition.webp, rendition.avif]) if (url) used.add(path.basename(url));

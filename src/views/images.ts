@@ -6,6 +6,9 @@ export const IMAGE_SIZES = {
   gallery: { width: 1200, height: 800 },
   thumb: { width: 150, height: 100 },
   spin: { width: 800, height: 533 },
+  /** The promotions slider and wide banners (the spec's 1920x540), and their half size for phones. */
+  hero: { width: 1920, height: 540 },
+  heroSmall: { width: 960, height: 270 },
 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 

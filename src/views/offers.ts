@@ -7,7 +7,9 @@ import { offerDescription, offerDisclaimer } from '../rules/offer-text.ts';
 import { isInPromoWindow, promoInstant, windowPhase, type WindowPhase } from '../rules/promo-window.ts';
 import type { Offer } from '../schemas/offer.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { metaDescription, publicAsset, type LinkView } from './common.ts';
+import { metaDescription, type LinkView } from './common.ts';
+import { CARD_SIZES, contentPicture, type ResponsivePicture } from './content-images.ts';
+import type { ImageIndex } from './images.ts';
 
 /** An offer shows between its start and expiry (instants, both inclusive), judged at the build's time. */
 export function isOfferCurrent(offer: Pick<Offer, 'start' | 'expiry'>, now: Date, timeZone?: string): boolean {
@@ -81,14 +83,20 @@ export interface OfferCardView {
   description: CollapsedText;
   disclaimer: CollapsedText | null;
   modelLink: LinkView | null;
-  /** Shown only when the image can be served (see {@link publicAsset}). */
+  /** Shown only when the image can be served (see {@link contentPicture}): its largest file. */
   image: string | null;
+  /** The image with its renditions, for a `<picture>`. */
+  picture: ResponsivePicture | null;
   expiry: string | null;
   window: OfferWindow;
 }
 
-/** An offer as cards show it; `publicFiles` are the site paths under `public/` (see {@link publicAsset}). */
-export function offerCardView(offer: Offer, site: SiteConfig, data: Pick<SiteData, 'models' | 'vehicles'>, publicFiles: ReadonlySet<string>): OfferCardView {
+/**
+ * An offer as cards show it. Its image comes from the image pipeline (`images`), or as it is when it is
+ * an http(s) URL or a file among `publicFiles` (the site paths under `public/`).
+ */
+export function offerCardView(offer: Offer, site: SiteConfig, data: Pick<SiteData, 'models' | 'vehicles'>, publicFiles: ReadonlySet<string>, images: ImageIndex = {}): OfferCardView {
+  const picture = contentPicture(images, offer.image_url ?? offer.image_or_model_image?.url, CARD_SIZES, site, publicFiles);
   const description = plainText(offer.sanitized_description || offer.description);
   const disclaimer = plainText(offer.disclaimer);
   return {
@@ -100,7 +108,8 @@ export function offerCardView(offer: Offer, site: SiteConfig, data: Pick<SiteDat
     description: collapsed(description, (expanded) => offerDescription(description, site.offers, expanded)),
     disclaimer: disclaimer ? collapsed(disclaimer, (expanded) => offerDisclaimer(disclaimer, site.offers, expanded)) : null,
     modelLink: offerModelLink(offer, data),
-    image: publicAsset(offer.image_url ?? offer.image_or_model_image?.url, publicFiles),
+    image: picture?.src ?? null,
+    picture,
     expiry: offer.expiry ?? null,
     window: offerWindow(offer, site.timeZone),
   };
@@ -115,8 +124,8 @@ export interface OfferPageView extends OfferCardView {
   metaDescription: string;
 }
 
-export function offerPageView(offer: Offer, site: SiteConfig, data: SiteData, now: Date, publicFiles: ReadonlySet<string>): OfferPageView {
-  const card = offerCardView(offer, site, data, publicFiles);
+export function offerPageView(offer: Offer, site: SiteConfig, data: SiteData, now: Date, publicFiles: ReadonlySet<string>, images: ImageIndex = {}): OfferPageView {
+  const card = offerCardView(offer, site, data, publicFiles, images);
   return {
     ...card,
     descriptionHtml: sanitize(offer.description),

@@ -27,6 +27,7 @@ import {
   type PageFrontmatter,
 } from '../../src/schemas/content.ts';
 import { DeliveryTableSchema } from '../../src/schemas/delivery.ts';
+import { HomeContentSchema } from '../../src/schemas/home.ts';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const SITES = ['bayside-mg', 'summit-motor-group', 'northside-used'] as const;
@@ -62,6 +63,7 @@ const FILE_SCHEMAS: Record<string, z.ZodType> = {
   'models.yaml': ModelsFileSchema,
   'ev-models.yaml': EvContentSchema,
   'delivery.yaml': DeliveryTableSchema,
+  'home.yaml': HomeContentSchema,
 };
 
 function siteFile(site: SiteSlug, ...parts: string[]): string {
