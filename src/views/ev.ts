@@ -138,18 +138,18 @@ export interface EvSlide {
 }
 
 /**
- * The hub's hero slider: one slide per model, showing its longest-range variant in the first colour
- * that has a car image, with that variant's range and the model's top power.
+ * The hub's hero slider: one slide per model, showing its first variant with a car image in that
+ * variant's first colour, and the model's longest driving range.
  */
 export function evHeroSlides(ev: EvContent, images: ImageIndex, site: SiteConfig): EvSlide[] {
   return evModelSummaries(ev).map((model) => {
     const variants = ev.variants.filter((v) => v.baseId === model.baseId);
     const colour = variants.flatMap((v) => variantColours(ev.colours, v).map((c) => ({ c, v }))).find(({ c }) => pictureFor(images, c.image_url, 'gallery', site));
-    const ranges = variants.map((v) => v.performance.drivingRange);
+    const longest = [...variants].sort((a, b) => parseFloat(b.performance.drivingRange) - parseFloat(a.performance.drivingRange))[0]!;
     return {
       id: `hero-${model.baseId}`,
       heading: `The ${model.name}`,
-      text: `${variants.length} variants, ${ranges.join(', ')}.`,
+      text: `Fully electric, in ${variants.length} variants, with up to ${longest.performance.drivingRange} of driving range.`,
       picture: colour ? pictureFor(images, colour.c.image_url, 'gallery', site) : null,
       alt: colour ? `${colour.v.name} in ${colour.c.name}` : `The ${model.name}`,
       link: { label: `Explore the ${model.name}`, href: model.href },

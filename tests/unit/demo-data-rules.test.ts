@@ -62,12 +62,14 @@ describe('demo model years', () => {
   it('gives used vehicles the kilometres of their age, and new ones delivery kilometres', () => {
     for (const v of all) {
       const perYear = KM_PER_YEAR[v.item_type as keyof typeof KM_PER_YEAR];
-      if (perYear === null || v.km === null || v.km === undefined) continue;
+      expect(perYear, `${v.name}: ${v.item_type}`).not.toBeUndefined();
+      if (perYear === null) continue;
+      expect(v.km, v.name ?? '').toEqual(expect.any(Number));
       if (v.car_type === 'new') expect(v.km).toBeLessThanOrEqual(25);
       if (v.car_type !== 'used') continue;
       const age = Math.max(0.5, YEAR - v.year!);
-      expect(v.km, v.name).toBeGreaterThanOrEqual(age * perYear[0]);
-      expect(v.km, v.name).toBeLessThanOrEqual(age * perYear[1] + 3000);
+      expect(v.km, v.name ?? '').toBeGreaterThanOrEqual(age * perYear[0]);
+      expect(v.km, v.name ?? '').toBeLessThanOrEqual(age * perYear[1] + 3000);
     }
     // A two-year-old car has not done 200,000 km.
     expect(all.filter((v) => v.item_type === 'car' && v.car_type === 'used' && YEAR - v.year! <= 2 && v.km! > 60_000)).toEqual([]);

@@ -40,7 +40,7 @@ function Side({ side, variants, selection, onVariant, onColour }: { side: keyof 
   const models = [...new Set(variants.map((v) => v.model))];
   const pickerId = `compare-${side}-model`;
   return (
-    <section aria-label={SIDE_LABEL[side]} className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:p-4" data-compare-side={side}>
+    <div className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3 sm:p-4" data-compare-side={side}>
       <div>
         <label htmlFor={pickerId} className="block text-sm font-semibold text-slate-700">
           {SIDE_LABEL[side]}
@@ -49,7 +49,7 @@ function Side({ side, variants, selection, onVariant, onColour }: { side: keyof 
           id={pickerId}
           value={variant.id}
           onChange={(e) => onVariant?.(side, e.currentTarget.value)}
-          className="mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-2 text-base font-semibold"
+          className="mt-1 min-h-11 w-full rounded border border-slate-400 bg-white px-1 text-sm font-semibold sm:px-2 sm:text-base"
         >
           {models.map((model) => (
             <optgroup key={model} label={model}>
@@ -70,7 +70,7 @@ function Side({ side, variants, selection, onVariant, onColour }: { side: keyof 
           <legend className="text-sm text-slate-700">
             Colour: <span className="font-semibold text-slate-900" data-compare-colour-name="">{colour?.name}</span>
           </legend>
-          <div className="mt-2 flex flex-wrap gap-2">
+          <div className="mt-2 flex flex-wrap gap-1 sm:gap-2">
             {variant.colours.map((c, i) => (
               <label key={`${variant.id}-${c.name}`} title={c.name} className="relative inline-flex h-11 w-11 cursor-pointer items-center justify-center">
                 <input
@@ -79,10 +79,10 @@ function Side({ side, variants, selection, onVariant, onColour }: { side: keyof 
                   value={String(i)}
                   checked={i === selection.colourIndex}
                   onChange={() => onColour?.(side, i)}
-                  className="peer sr-only"
+                  className="peer absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none rounded-full opacity-0"
                 />
                 <span className="sr-only">{c.name}</span>
-                <svg viewBox="0 0 24 24" aria-hidden="true" className="h-9 w-9 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-blue-700">
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="pointer-events-none h-9 w-9 rounded-full ring-offset-2 peer-checked:ring-2 peer-checked:ring-slate-900 peer-focus-visible:outline peer-focus-visible:outline-3 peer-focus-visible:outline-offset-4 peer-focus-visible:outline-blue-700">
                   <circle cx="12" cy="12" r="11" fill={c.hex ?? '#e2e8f0'} className="stroke-slate-500" strokeWidth="1" />
                 </svg>
               </label>
@@ -90,7 +90,7 @@ function Side({ side, variants, selection, onVariant, onColour }: { side: keyof 
           </div>
         </fieldset>
       )}
-    </section>
+    </div>
   );
 }
 
