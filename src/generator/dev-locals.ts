@@ -42,5 +42,7 @@ function devImages(data: RenderLocals['data']): ImageIndex {
     for (const image of v.images ?? []) add(image.image);
     for (const frame of v.spin_images ?? []) add(frame);
   }
+  for (const colour of data.content.ev?.colours ?? []) add(colour.image_url);
+  for (const trim of data.content.ev?.interiors ?? []) add(trim.image_url);
   return index;
 }
