@@ -1,4 +1,4 @@
-/** The electric microsite: the hub's model cards, a model's variants and the comparison page. */
+/** The electric microsite: the hub's model cards and slides, a model's variants, and the comparison island's data. */
 import { ALL_STOCK_PATH, pagePath } from '../lib/urls.ts';
 import { initialCompareState, variantColours } from '../rules/ev-compare.ts';
 import { withThousands } from '../rules/formatting.ts';
@@ -7,7 +7,7 @@ import type { Colour, EvModelVariant } from '../schemas/ev-model.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { RouteOf } from './common.ts';
-import { compareSections, type CompareVariant, type EvCompareProps, type SpecSection } from './ev-compare.ts';
+import type { CompareVariant, EvCompareProps, SpecSection } from './ev-compare.ts';
 import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 
 export interface EvModelSummary {
@@ -92,24 +92,6 @@ export function evModelView(ev: EvContent, route: RouteOf<'ev-model'>, vehicles:
     variants: variants.map((v) => evVariantView(ev, v)),
     stockHref: inStock ? pagePath('search', inStock.make_slug, route.baseId) : `${ALL_STOCK_PATH}?query=${encodeURIComponent(route.baseId)}`,
   };
-}
-
-export interface EvCompareView {
-  left: EvVariantView;
-  right: EvVariantView;
-  sections: Array<{ title: string; rows: Array<{ label: string; left: string; right: string }> }>;
-  /** Variants not on either side, for the "other variants" note until the selection island arrives. */
-  others: Array<{ id: string; name: string }>;
-}
-
-/** The comparison page: the rule's default pair side by side, Dimensions, Performance and Features. */
-export function evCompareView(ev: EvContent): EvCompareView {
-  const state = initialCompareState(ev.variants);
-  const find = (id: string) => ev.variants.find((v) => v.id === id)!;
-  const left = evVariantView(ev, find(state.left.variantId));
-  const right = evVariantView(ev, find(state.right.variantId));
-  const sections = compareSections({ specs: left.specs, features: left.variant.features }, { specs: right.specs, features: right.variant.features });
-  return { left, right, sections, others: ev.variants.filter((v) => v.id !== left.variant.id && v.id !== right.variant.id).map((v) => ({ id: v.id, name: v.name })) };
 }
 
 /** The comparison island's props: every variant with its colours (and their car images), specs and features. */
