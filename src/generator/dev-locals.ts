@@ -48,5 +48,7 @@ function devImages(data: RenderLocals['data']): ImageIndex {
   }
   // Slides, banners and offer pictures (drawn into the feed folder for the demo dealers).
   for (const job of contentImageJobs(data)) add(job.source);
+  for (const colour of data.content.ev?.colours ?? []) add(colour.image_url);
+  for (const trim of data.content.ev?.interiors ?? []) add(trim.image_url);
   return index;
 }

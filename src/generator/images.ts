@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { IMAGE_SIZES, type ImageIndex, type ImageRendition, type ImageSize } from '../views/images.ts';
+import type { EvContent } from '../schemas/content.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -124,12 +125,13 @@ const SIZE_ORDER = Object.keys(IMAGE_SIZES) as ImageSize[];
  * - every gallery photo at `gallery` and `thumb`. Thumbnails are cut from the full photo (`image`), so
  *   look them up by `image`; the feed's own `thumb` files are not used;
  * - spin frames and the interior spin image at `spin`;
- * - a location's photo at `card`.
+ * - a location's photo at `card`;
+ * - the electric microsite's colour and interior images (content `ev-models.yaml`) at `card` and `gallery`.
  * Video slides (`isVideo`) are skipped. A site served through an image CDN (`site.images.cdn`) needs no
  * files: pass its config and the list is empty.
  */
 export function imageJobs(
-  data: { vehicles: readonly NormalisedVehicle[]; locations: readonly Location[] },
+  data: { vehicles: readonly NormalisedVehicle[]; locations: readonly Location[]; content?: { ev?: EvContent | null } },
   site?: Pick<SiteConfig, 'images'>,
 ): ImageJob[] {
   if (site?.images.cdn) return [];
@@ -149,6 +151,9 @@ export function imageJobs(
     need(vehicle.spin_interior_image, 'spin');
   }
   for (const location of data.locations) need(location.image?.image?.url, 'card');
+  // The electric microsite: each colour's car at both sizes (the compare page and the hero), each cabin as a slide.
+  for (const colour of data.content?.ev?.colours ?? []) need(colour.image_url, 'card', 'gallery');
+  for (const trim of data.content?.ev?.interiors ?? []) need(trim.image_url, 'card', 'gallery');
   return [...wanted].map(([source, sizes]) => ({ source, sizes: SIZE_ORDER.filter((size) => sizes.has(size)) }));
 }
 

@@ -184,7 +184,7 @@ export async function applyEvents(
   // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
   // the rest of the catalogue.
   const after = new Map(normalised.map((v) => [Number(v.id), v]));
-  for (const id of touched) if (json(before.get(id)) === json(after.get(id))) touched.delete(id);
+  for (const id of touched) if (sameRecord(before.get(id), after.get(id))) touched.delete(id);
   const listsSame = !listsTouched || (['offers', 'locations', 'reviews', 'models', 'dealerships'] as const).every((key) => json(lists[key]) === json(snapshot[key]));
   if (touched.size === 0 && listsSame && normalised.length === snapshot.vehicles.length) {
     return { snapshot, applied, failed, touched, unchanged: true };
@@ -211,6 +211,16 @@ export interface UpdatePlanResult {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * The same record whatever order its keys are in: a snapshot record sent back as it was is parsed by the
+ * feed schema, which lists the keys normalising added (make_model, simple_body, ...) in another place.
+ */
+function sameRecord(a: unknown, b: unknown): boolean {
+  const sorted = (_key: string, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value;
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
+}
 
 // Fingerprints of a site's data, memoised: one update's "after" is the next update's "before".
 const fingerprints = new WeakMap<SiteData, Map<string, string>>();

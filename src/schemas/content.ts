@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { META_DESCRIPTION_MAX } from '../lib/text.ts';
 import { href, imageUrl, isoDate, isoDateTimeWithOffset, slug } from './common.ts';
-import { ColourSchema, EvModelVariantSchema } from './ev-model.ts';
+import { ColourSchema, EvInteriorSchema, EvModelVariantSchema } from './ev-model.ts';
 import { ModelSchema } from './model.ts';
 import { OfferSchema } from './offer.ts';
 import { PromoCardSchema } from './promo-card.ts';
@@ -449,6 +449,11 @@ export const EvContentSchema = z.strictObject({
    * @example [{ id: 301, name: 'Glacier White', hexCode: '#f4f5f2', model_variant: { id: 53, name: 'IM5 Performance' } }]
    */
   colours: z.array(ColourSchema).superRefine(uniqueBy((c) => c.id, 'colour id')).default([]),
+  /**
+   * Interior trims per model, shown in the interior colour carousel of the hub and model pages.
+   * @example [{ id: 'im5-jet-black', baseId: 'im5', name: 'Jet Black', hexCode: '#1b1c1f', image_url: 'images/ev/interior-im5-jet-black.jpg' }]
+   */
+  interiors: z.array(EvInteriorSchema).superRefine(uniqueBy((t) => t.id, 'interior id')).default([]),
 });
 export type EvContent = z.output<typeof EvContentSchema>;
 

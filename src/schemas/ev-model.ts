@@ -86,3 +86,25 @@ export const ColourSchema = z.object({
     .nullish(),
 });
 export type Colour = z.output<typeof ColourSchema>;
+
+/**
+ * An interior trim of a model (the microsite's interior colour carousel). Written by hand beside
+ * the variants, so strict.
+ */
+export const EvInteriorSchema = z.strictObject({
+  /** Trim id, unique in the file. @example 'im5-jet-black' */
+  id: slug,
+  /** Model base id the trim belongs to, as the variants' `baseId`. @example 'im5' */
+  baseId: slug,
+  /** Trim name. @example 'Jet Black' */
+  name: z.string().trim().min(1),
+  /** Swatch colour, CSS hex. @example '#1b1c1f' */
+  hexCode: z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Expected a CSS hex colour such as #1b1c1f'),
+  /**
+   * Cabin image in this trim: an http(s) URL, or a path relative to the feed folder like the
+   * vehicle photos (the demo data writer draws `images/ev/...` there).
+   * @example 'images/ev/interior-im5-jet-black.jpg'
+   */
+  image_url: imageUrl.nullish(),
+});
+export type EvInterior = z.output<typeof EvInteriorSchema>;

@@ -1,11 +1,14 @@
-/** The electric microsite: the hub's model cards, a model's variants and the comparison page. */
+/** The electric microsite: the hub's model cards and slides, a model's variants, and the comparison island's data. */
 import { ALL_STOCK_PATH, pagePath } from '../lib/urls.ts';
 import { initialCompareState, variantColours } from '../rules/ev-compare.ts';
 import { withThousands } from '../rules/formatting.ts';
 import type { EvContent } from '../schemas/content.ts';
 import type { Colour, EvModelVariant } from '../schemas/ev-model.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { RouteOf } from './common.ts';
+import type { CompareVariant, EvCompareProps, SpecSection } from './ev-compare.ts';
+import { pictureFor, type ImageIndex, type PictureData } from './images.ts';
 
 export interface EvModelSummary {
   baseId: string;
@@ -31,12 +34,6 @@ export function evModelSummaries(ev: EvContent): EvModelSummary[] {
       variants: variants.map((v) => ({ id: v.id, name: v.name, drivingRange: v.performance.drivingRange, maximumPower: v.performance.maximumPower })),
     };
   });
-}
-
-/** Spec rows of a variant, grouped as the comparison shows them. */
-export interface SpecSection {
-  title: 'Dimensions' | 'Performance';
-  rows: Array<{ label: string; value: string }>;
 }
 
 const mm = (n: number) => `${withThousands(n)} mm`;
@@ -97,28 +94,65 @@ export function evModelView(ev: EvContent, route: RouteOf<'ev-model'>, vehicles:
   };
 }
 
-export interface EvCompareView {
-  left: EvVariantView;
-  right: EvVariantView;
-  sections: Array<{ title: string; rows: Array<{ label: string; left: string; right: string }> }>;
-  /** Variants not on either side, for the "other variants" note until the selection island arrives. */
-  others: Array<{ id: string; name: string }>;
+/** The comparison island's props: every variant with its colours (and their car images), specs and features. */
+export function evCompareProps(ev: EvContent, images: ImageIndex, site: SiteConfig): EvCompareProps {
+  const variants: CompareVariant[] = ev.variants.map((variant) => ({
+    id: variant.id,
+    name: variant.name,
+    model: baseName(ev.variants.filter((v) => v.baseId === variant.baseId), variant.baseId),
+    colours: variantColours(ev.colours, variant).map((c) => ({ name: c.name, hex: c.hexCode ?? null, picture: pictureFor(images, c.image_url, 'card', site) })),
+    specs: variantSpecs(variant),
+    features: variant.features,
+  }));
+  return { variants, initial: initialCompareState(ev.variants) };
 }
 
-/** The comparison page: the rule's default pair side by side, Dimensions, Performance and Features. */
-export function evCompareView(ev: EvContent): EvCompareView {
-  const state = initialCompareState(ev.variants);
-  const find = (id: string) => ev.variants.find((v) => v.id === id)!;
-  const left = evVariantView(ev, find(state.left.variantId));
-  const right = evVariantView(ev, find(state.right.variantId));
-  const sections = left.specs.map((section, i) => ({
-    title: section.title as string,
-    rows: section.rows.map((row, j) => ({ label: row.label, left: row.value, right: right.specs[i]!.rows[j]!.value })),
-  }));
-  const features = [...new Set([...left.variant.features, ...right.variant.features])];
-  sections.push({
-    title: 'Features',
-    rows: features.map((f) => ({ label: f, left: left.variant.features.includes(f) ? 'Yes' : 'No', right: right.variant.features.includes(f) ? 'Yes' : 'No' })),
+/** A slide of the hub's hero slider or of an interior colour carousel. */
+export interface EvSlide {
+  id: string;
+  heading: string;
+  text: string;
+  picture: PictureData | null;
+  alt: string;
+  /** Swatch colour of an interior trim. */
+  hex?: string;
+  link?: { label: string; href: string };
+}
+
+/**
+ * The hub's hero slider: one slide per model, showing its first variant with a car image in that
+ * variant's first colour, and the model's longest driving range.
+ */
+export function evHeroSlides(ev: EvContent, images: ImageIndex, site: SiteConfig): EvSlide[] {
+  return evModelSummaries(ev).map((model) => {
+    const variants = ev.variants.filter((v) => v.baseId === model.baseId);
+    const colour = variants.flatMap((v) => variantColours(ev.colours, v).map((c) => ({ c, v }))).find(({ c }) => pictureFor(images, c.image_url, 'gallery', site));
+    const longest = [...variants].sort((a, b) => parseFloat(b.performance.drivingRange) - parseFloat(a.performance.drivingRange))[0]!;
+    return {
+      id: `hero-${model.baseId}`,
+      heading: `The ${model.name}`,
+      text: `Fully electric, in ${variants.length} variants, with up to ${longest.performance.drivingRange} of driving range.`,
+      picture: colour ? pictureFor(images, colour.c.image_url, 'gallery', site) : null,
+      alt: colour ? `${colour.v.name} in ${colour.c.name}` : `The ${model.name}`,
+      link: { label: `Explore the ${model.name}`, href: model.href },
+    };
   });
-  return { left, right, sections, others: ev.variants.filter((v) => v.id !== left.variant.id && v.id !== right.variant.id).map((v) => ({ id: v.id, name: v.name })) };
+}
+
+/** The interior colour carousel: the trims of one model (`baseId`), or of every model on the hub. */
+export function evInteriorSlides(ev: EvContent, images: ImageIndex, site: SiteConfig, baseId?: string): EvSlide[] {
+  const models = new Map(evModelSummaries(ev).map((m) => [m.baseId, m.name]));
+  return ev.interiors
+    .filter((trim) => baseId === undefined || trim.baseId === baseId)
+    .map((trim) => {
+      const model = models.get(trim.baseId) ?? trim.baseId.toUpperCase();
+      return {
+        id: `interior-${trim.id}`,
+        heading: trim.name,
+        text: baseId === undefined ? `${model} interior` : 'Interior',
+        picture: pictureFor(images, trim.image_url, 'card', site),
+        alt: `${model} cabin in ${trim.name}`,
+        hex: trim.hexCode,
+      };
+    });
 }

@@ -108,14 +108,13 @@ describe('demo stock exercises every branch of the spec', () => {
     expect(some(all, (v) => createdAgo(v) > 8)).toBeGreaterThan(0);
   });
 
-  it('has electric, hybrid, preorder, zero-price, offer, was-price and subscription prices', () => {
+  it('has electric, hybrid, preorder, zero-price, offer and was-price prices', () => {
     expect(some(all, (v) => v.fuel === 'Electric')).toBeGreaterThan(0);
     expect(some(all, (v) => v.fuel === 'Hybrid' || v.fuel === 'Plug-in Hybrid')).toBeGreaterThan(0);
     expect(some(all, (v) => v.preorder === true && v.price === 0)).toBeGreaterThan(0);
     expect(some(all, (v) => v.preorder !== true && v.price === 0)).toBeGreaterThan(0);
     expect(some(all, (v) => (v.offer_price ?? 0) > 0 && v.offer_price! < v.price)).toBeGreaterThan(0);
     expect(some(all, (v) => (v.before_price ?? 0) > v.price)).toBeGreaterThan(0);
-    expect(some(northside, (v) => (v.subscription_price ?? 0) > 0)).toBeGreaterThan(0);
   });
 
   it('has registration expiry in the past and the future', () => {

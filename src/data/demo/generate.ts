@@ -83,6 +83,7 @@ interface SiteProfile {
   usedModels: CatalogModel[];
   financeKey: string;
   locations: LocationSeed[];
+  /** Every priced vehicle also has a weekly subscription price (the site's one price convention). */
   subscriptions: boolean;
   certified: boolean;
 }
@@ -176,7 +177,9 @@ function profileFor(slug: string): SiteProfile {
         usedModels: tradeIns,
         financeKey: 'quickfin',
         locations: [local(chermside!, 'Northside Used Cars Chermside', 'sales', []), local(aspley!, 'Northside Used Cars Aspley', 'sales', [])],
-        subscriptions: true,
+        // Cash prices only: a weekly subscription amount beside purchase prices in one grid reads as a
+        // bargain it is not. (The site's subscriptionPricing switch still applies to a real feed.)
+        subscriptions: false,
         certified: false,
       };
   }
@@ -323,6 +326,12 @@ function dealerComments(random: Random, index: number, name: string): string | n
   return Array.from({ length: 6 }, () => random.pick(COMMENT_SENTENCES)).join(' ');
 }
 
+/** `count` pieces of equipment that fit the kind of vehicle (a caravan has no Apple CarPlay), spread by `index`. */
+function equipmentOf(kind: ItemType, count: number, index: number): string[] {
+  const list = kind === 'car' ? EQUIPMENT : EQUIPMENT_BY_KIND[kind];
+  return [...new Set(Array.from({ length: Math.min(count, list.length) }, (_, i) => list[(index + i * 3) % list.length]!))];
+}
+
 function vin(random: Random): string {
   const chars = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
   return Array.from({ length: 17 }, () => chars[random.int(0, chars.length - 1)]).join('');
@@ -358,6 +367,85 @@ function financeLenders(random: Random, key: string, price: number, available: b
   return result;
 }
 
+/** What kind of vehicle a body is, as the feed's `item_type` names it. */
+export type ItemType = 'car' | 'motorcycle' | 'truck' | 'caravan';
+
+export function itemTypeOf(body: Body): ItemType {
+  return body === 'Motorcycle' ? 'motorcycle' : body === 'Truck' ? 'truck' : body === 'Caravan' ? 'caravan' : 'car';
+}
+
+/** Oldest used vehicle year the demo dealers take in. */
+const OLDEST_USED_YEAR = 2008;
+
+/**
+ * The model years a vehicle of `model` can have, [first, last], on the reference year `currentYear`:
+ * new and demo vehicles this year or last; used ones from 2008 to last year (this year for a model that
+ * only arrived this year); never before the model's first year.
+ */
+export function modelYears(model: Pick<CatalogModel, 'firstYear'>, carType: 'new' | 'demo' | 'used', currentYear: number): [number, number] {
+  const first = Math.min(currentYear, model.firstYear);
+  if (carType !== 'used') return [Math.max(first, currentYear - 1), currentYear];
+  const from = Math.max(first, OLDEST_USED_YEAR);
+  return [from, Math.max(from, currentYear - 1)];
+}
+
+/** Kilometres a year, by kind: [least, most]. A caravan has no odometer. */
+export const KM_PER_YEAR: Record<ItemType, [number, number] | null> = {
+  car: [9_000, 24_000],
+  motorcycle: [2_000, 8_000],
+  truck: [40_000, 90_000],
+  caravan: null,
+};
+
+/** Engine sizes (cc) of the motorcycles and trucks, by model; cars draw theirs from their body and fuel. */
+const ENGINE_CC: Record<string, number> = {
+  'MT-07': 689, 'YZF-R3': 321, 'Ninja 650': 649, 'Street Glide': 1868, Monster: 937, '390 Duke': 373,
+  'N Series NPR': 5193, '300 Series': 4009, Canter: 2998, FH: 12800,
+};
+
+/** How a vehicle is driven: what a caravan has none of, and what fits a motorcycle, a truck or a car. */
+export interface Drivetrain {
+  fuel: string | null;
+  trans: string | null;
+  gearnum: number | null;
+  engine_size: number | null;
+  drive: string | null;
+  cylinders: number | null;
+}
+
+function drivetrainOf(random: Random, model: CatalogModel): Drivetrain {
+  const kind = itemTypeOf(model.body);
+  if (kind === 'caravan' || model.fuel === null) return { fuel: null, trans: null, gearnum: null, engine_size: null, drive: null, cylinders: null };
+  if (kind === 'motorcycle') {
+    const cc = ENGINE_CC[model.model] ?? 650;
+    return { fuel: model.fuel, trans: '6 Speed Manual', gearnum: 6, engine_size: cc, drive: null, cylinders: cc > 1000 ? 2 : cc < 400 ? 1 : 2 };
+  }
+  if (kind === 'truck') {
+    const trans = random.pick(['Automatic', '6 Speed Manual', '12 Speed AMT']);
+    const cc = ENGINE_CC[model.model] ?? 5193;
+    return { fuel: model.fuel, trans, gearnum: trans.startsWith('12') ? 12 : 6, engine_size: cc, drive: 'RWD', cylinders: cc > 10_000 ? 6 : 4 };
+  }
+  const drive = model.body === 'Ute' || model.body === 'SUV' ? random.pick(['4x4', 'AWD', 'FWD']) : random.pick(['FWD', 'RWD']);
+  if (model.fuel === 'Electric') return { fuel: model.fuel, trans: 'Reduction Gear', gearnum: 1, engine_size: null, drive, cylinders: null };
+  const manual = model.fuel !== 'Hybrid' && model.fuel !== 'Plug-in Hybrid' && !random.chance(0.85);
+  const sizes = model.body === 'Ute' || model.body === 'Van' ? [2393, 2755, 2993] : model.body === 'SUV' || model.body === 'Wagon' ? [1998, 2488] : model.body === 'Coupe' || model.body === 'Convertible' ? [1998, 2993] : [1499, 1598, 1998];
+  const engine = random.pick(sizes);
+  return {
+    fuel: model.fuel,
+    trans: manual ? '6 Speed Manual' : 'Automatic',
+    gearnum: manual ? 6 : random.pick([6, 7, 8, 10]),
+    engine_size: engine,
+    drive,
+    cylinders: engine < 1550 ? 3 : engine < 2900 ? 4 : 6,
+  };
+}
+
+const EQUIPMENT_BY_KIND: Record<Exclude<ItemType, 'car'>, string[]> = {
+  motorcycle: ['ABS', 'Traction control', 'LED headlight', 'TFT display', 'Ride modes', 'Slipper clutch', 'Quickshifter', 'Cruise control', 'USB charging'],
+  truck: ['Air suspension', 'Exhaust brake', 'Reversing camera', 'Cruise control', 'Autonomous emergency braking', 'Bluetooth', 'Sleeper cab', 'Tautliner body', 'Tipper body'],
+  caravan: ['Queen bed', 'Ensuite', 'Solar panels', 'Lithium battery', 'Diesel heater', '12V fridge', 'Gas cooktop', 'Microwave', 'Roll-out awning', 'Twin 95 L water tanks'],
+};
+
 interface VehicleContext {
   slug: string;
   seed: number;
@@ -376,18 +464,25 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const catalog = carType === 'used' ? profile.usedModels : profile.newModels;
   const model = random.pick(catalog);
   const currentYear = new Date(asOf).getUTCFullYear();
-  const year = carType === 'new' ? currentYear - random.int(0, 1) : carType === 'demo' ? currentYear - random.int(0, 1) : random.chance(0.08) ? random.int(2008, currentYear - 13) : random.int(currentYear - 12, currentYear - 1);
+  const [firstYear, lastYear] = modelYears(model, carType, currentYear);
+  // Used: mostly the last 12 years; about 8% older, where the model is old enough.
+  const older = carType === 'used' && firstYear <= currentYear - 13 && random.chance(0.08);
+  const year = older ? random.int(firstYear, currentYear - 13) : random.int(Math.max(firstYear, Math.min(lastYear, currentYear - 12)), lastYear);
   const age = currentYear - year;
+  const itemType = itemTypeOf(model.body);
+  const drivetrain = drivetrainOf(random, model);
   const badge = random.pick(model.badges);
   const series = model.series && random.chance(0.5) ? random.pick(model.series) : null;
   // Spin sets are mostly shot in white, so a handful of sets serves most spin vehicles; a few early
   // vehicles of every site have a set in their own colour, so each demo site has several to show.
   const whiteSpin = index % 97 === 5;
   const colour: Colour = whiteSpin ? 'White' : random.pick(COLOURS);
-  const hasSpin = whiteSpin || (index < 200 && index % 40 === 27);
-  const itemType = model.body === 'Motorcycle' ? 'motorcycle' : model.body === 'Truck' ? 'truck' : model.body === 'Caravan' ? 'caravan' : 'car';
-  const km = carType === 'new' ? random.int(0, 25) : carType === 'demo' ? random.int(500, 9000) : Math.min(400_000, age * random.int(9_000, 24_000) + random.int(0, 5000));
-  const depreciation = carType === 'new' ? 1 : carType === 'demo' ? 0.92 : Math.max(0.15, 0.85 - age * 0.06 - km / 1_000_000);
+  // The spin sets' hotspots name a car's headlights, wheels and touchscreen, so only cars have them.
+  const hasSpin = itemType === 'car' && (whiteSpin || (index < 200 && index % 40 === 27));
+  const perYear = KM_PER_YEAR[itemType];
+  // Used: a year's driving per year of age (half a year for this year's), plus a little.
+  const km = perYear === null ? null : carType === 'new' ? random.int(0, 25) : carType === 'demo' ? random.int(500, 9000) : Math.round(Math.max(0.5, age) * random.int(...perYear)) + random.int(0, 3000);
+  const depreciation = carType === 'new' ? 1 : carType === 'demo' ? 0.92 : Math.max(0.15, 0.85 - age * 0.06 - (km ?? 0) / 1_000_000);
   let price = Math.round((model.price * depreciation) / 10) * 10 - 10;
 
   // Status: mostly in stock; runs of consecutive sold vehicles every 40 records; a few other statuses.
@@ -405,7 +500,8 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   if (preorder || random.chance(0.02)) price = 0;
   const offerPrice = price > 0 && carType !== 'used' && random.chance(0.12) ? price - random.amount(500, 4000, 100) : null;
   const beforePrice = price > 0 && offerPrice === null && random.chance(0.1) ? price + random.amount(500, 3000, 100) : null;
-  const subscriptionPrice = profile.subscriptions && price > 0 && random.chance(0.3) ? random.amount(129, 349, 1) : null;
+  // One price convention per site: a subscription dealer prices every vehicle it prices by the week.
+  const subscriptionPrice = profile.subscriptions && price > 0 ? random.amount(129, 349, 1) : null;
 
   let tag: string | null = null;
   if (carType === 'new' && random.chance(0.06)) tag = 'runout sale';
@@ -429,7 +525,9 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const photoCount = random.chance(0.1) ? random.int(1, 3) : random.int(6, 12);
   ctx.pool.photos.add(`${model.body}|${colour}`);
   const images: Array<Record<string, unknown>> = Array.from({ length: photoCount }, (_, i) => {
-    const p = photoPath(model.body, colour, ANGLES[i % ANGLES.length]!);
+    // A motorcycle has no cabin to photograph.
+    const angles = itemType === 'motorcycle' ? ANGLES.filter((a) => a !== 'interior') : ANGLES;
+    const p = photoPath(model.body, colour, angles[i % angles.length]!);
     return { image: p, thumb: p, isVideo: false };
   });
   const hasVideo = random.chance(0.05);
@@ -439,7 +537,7 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
   const hotspotAt = hasSpin ? spinHotspotPositions(model.body) : null;
 
   const name = `${year} ${model.make} ${model.model} ${badge}`;
-  const fuel = model.fuel;
+  const fuel = drivetrain.fuel;
   const stocknum = `${ctx.slug.split('-').map((w) => w[0]!.toUpperCase()).join('')}${carType[0]!.toUpperCase()}${String(id).slice(-5)}`;
   const state = String(address.state ?? 'QLD');
   const regoExpiry = carType === 'used' ? iso(asOf + (random.chance(0.15) ? -random.int(5, 200) : random.int(10, 360)) * DAY) : null;
@@ -457,16 +555,16 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
     badge,
     series,
     colour,
-    interior_colour: random.pick(['Black Cloth', 'Black Leather', 'Grey Cloth', 'Tan Leather']),
-    gearnum: model.fuel === 'Electric' ? 1 : random.pick([6, 7, 8, 10]),
-    trans: model.fuel === 'Electric' ? 'Reduction Gear' : model.body === 'Motorcycle' ? '6 Speed Manual' : random.chance(0.85) ? 'Automatic' : '6 Speed Manual',
+    interior_colour: itemType === 'motorcycle' ? null : random.pick(['Black Cloth', 'Black Leather', 'Grey Cloth', 'Tan Leather']),
+    gearnum: drivetrain.gearnum,
+    trans: drivetrain.trans,
     bodyconfiguration: model.body === 'Ute' ? random.pick(['Dual Cab', 'Single Cab', 'Space Cab']) : null,
     body: model.body,
     fuel,
-    seats: model.body === 'Motorcycle' ? 2 : model.body === 'Van' ? 8 : model.body === 'Caravan' ? null : 5,
-    doors: model.body === 'Motorcycle' || model.body === 'Caravan' ? null : model.body === 'Coupe' || model.body === 'Convertible' ? 2 : 4,
-    drive: model.body === 'Ute' || model.body === 'SUV' ? random.pick(['4x4', 'AWD', 'FWD']) : model.body === 'Motorcycle' ? null : random.pick(['FWD', 'RWD']),
-    engine_size: model.fuel === 'Electric' ? null : random.pick([1499, 1998, 2488, 2755, 3000]),
+    seats: model.body === 'Motorcycle' ? 2 : model.body === 'Van' ? 8 : model.body === 'Truck' ? 3 : model.body === 'Caravan' ? null : 5,
+    doors: model.body === 'Motorcycle' || model.body === 'Caravan' ? null : model.body === 'Coupe' || model.body === 'Convertible' || model.body === 'Truck' ? 2 : 4,
+    drive: drivetrain.drive,
+    engine_size: drivetrain.engine_size,
     km,
     stocknum,
     views: random.int(0, 900),
@@ -515,7 +613,7 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
           interiorHotspotPositions: [{ hotspotId: 'h3', activeAngle: 0, posX: 60, posY: 62 }],
         }
       : null,
-    standardEquipment: Array.from({ length: random.int(4, 14) }, (_, i) => EQUIPMENT[(index + i * 3) % EQUIPMENT.length]),
+    standardEquipment: equipmentOf(itemType, random.int(4, 14), index),
     dealercomments: dealerComments(random, index, name),
     dealership_id: home.dealership_id,
     dealership_ids: [home.dealership_id],
@@ -541,19 +639,19 @@ function vehicleAt(ctx: VehicleContext, index: number): Record<string, unknown> 
     variant_specs:
       itemType === 'car' || itemType === 'truck'
         ? {
-            cylinders: model.fuel === 'Electric' ? null : random.pick([3, 4, 6]),
-            enginesize: model.fuel === 'Electric' ? null : random.pick([1499, 1998, 2488]),
-            induction: model.fuel === 'Electric' ? null : random.pick(['Turbo', 'Aspirated']),
-            fuelconsumptioncombined: model.fuel === 'Electric' ? null : random.int(38, 110) / 10,
-            fuelcapacity: model.fuel === 'Electric' ? null : random.int(40, 80),
-            grossvehiclemass: random.int(1600, 3300),
-            vehiclelength: random.int(3900, 5400),
-            vehicleheight: random.int(1400, 1900),
-            vehiclewidth: random.int(1700, 2000),
+            cylinders: drivetrain.cylinders,
+            enginesize: drivetrain.engine_size,
+            induction: model.fuel === 'Electric' ? null : itemType === 'truck' ? 'Turbo' : random.pick(['Turbo', 'Aspirated']),
+            fuelconsumptioncombined: model.fuel === 'Electric' ? null : itemType === 'truck' ? random.int(140, 320) / 10 : random.int(38, 110) / 10,
+            fuelcapacity: model.fuel === 'Electric' ? null : itemType === 'truck' ? random.int(100, 400) : random.int(40, 80),
+            grossvehiclemass: itemType === 'truck' ? random.int(4500, 26000) : random.int(1600, 3300),
+            vehiclelength: itemType === 'truck' ? random.int(5900, 9800) : random.int(3900, 5400),
+            vehicleheight: itemType === 'truck' ? random.int(2200, 3600) : random.int(1400, 1900),
+            vehiclewidth: itemType === 'truck' ? random.int(1900, 2500) : random.int(1700, 2000),
             towingcapacitybraked: random.chance(0.2) ? 'null' : random.pick([750, 1500, 2000, 3500]),
-            torque: `${random.int(150, 600)} Nm`,
-            ancaprating: random.chance(0.3) ? '' : random.pick([4, 5]),
-            geartype: model.fuel === 'Electric' ? 'Reduction Gear' : 'Automatic',
+            torque: `${itemType === 'truck' ? random.int(400, 2600) : random.int(150, 600)} Nm`,
+            ancaprating: itemType === 'truck' || random.chance(0.3) ? '' : random.pick([4, 5]),
+            geartype: drivetrain.trans,
           }
         : null,
     show_on_dealer_website: !random.chance(0.01),

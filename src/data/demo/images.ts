@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { COLOUR_HEX, type Body, type Colour } from './catalog.ts';
@@ -33,9 +33,9 @@ export function videoPath(body: Body, colour: Colour): string {
   return `videos/${body.toLowerCase()}-${colour.toLowerCase()}.webm`;
 }
 
-function photoSvg(body: Body, colour: Colour, angle: Angle): string {
+/** A placeholder photo of a body in a colour from one angle: a picture of the vehicle, no caption drawn on it. */
+export function photoSvg(body: Body, colour: Colour, angle: Angle): string {
   const paint = COLOUR_HEX[colour];
-  const label = `${body} · ${colour}`;
   if (angle === 'interior') {
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}">
 <defs><linearGradient id="i" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b2f36"/><stop offset="1" stop-color="#0e1013"/></linearGradient></defs>
@@ -43,8 +43,7 @@ function photoSvg(body: Body, colour: Colour, angle: Angle): string {
 <path d="M0 520 Q600 420 1200 520 L1200 800 L0 800 Z" fill="#1a1d22"/>
 <rect x="520" y="430" width="360" height="150" rx="18" fill="#3a4049"/>
 <circle cx="330" cy="560" r="150" fill="none" stroke="${paint}" stroke-width="34"/>
-<circle cx="330" cy="560" r="40" fill="#3a4049"/>
-<text x="60" y="90" font-family="sans-serif" font-size="44" fill="#e5e7eb">${label} · interior</text></svg>`;
+<circle cx="330" cy="560" r="40" fill="#3a4049"/></svg>`;
   }
   const shape = SHAPES[body];
   // Front and rear views reuse the side silhouette, mirrored and shifted, so the angles differ visibly.
@@ -59,18 +58,28 @@ function photoSvg(body: Body, colour: Colour, angle: Angle): string {
 <rect width="100%" height="100%" fill="url(#s)"/>
 <rect y="600" width="1200" height="200" fill="#d9dcdf"/>
 <ellipse cx="600" cy="640" rx="470" ry="34" fill="#b9bdc2"/>
-<g transform="${transform}"><path d="${shape.body}" fill="${paint}" stroke="#2a2d31" stroke-width="6"/><path d="${shape.glass}" fill="#33475b" opacity="0.85"/>${wheels}</g>
-<text x="60" y="90" font-family="sans-serif" font-size="44" fill="#374151">${label} · ${angle}</text></svg>`;
+<g transform="${transform}"><path d="${shape.body}" fill="${paint}" stroke="#2a2d31" stroke-width="6"/><path d="${shape.glass}" fill="#33475b" opacity="0.85"/>${wheels}</g></svg>`;
 }
 
-async function writeIfMissing(file: string, render: () => Promise<Buffer>): Promise<boolean> {
-  try {
-    await stat(file);
-    return false;
-  } catch {
-    await writeFile(file, await render());
-    return true;
+/**
+ * Version of the drawings. The pool keeps files it already has (the drawing is deterministic), so a
+ * change to how they are drawn bumps this: a pool stamped with another version is drawn again.
+ * 2: no caption text on the photos and spin frames; the electric microsite's cars and cabins.
+ */
+export const POOL_DRAWING_VERSION = 2;
+const STAMP = 'images/.drawing-version';
+
+async function writeIfMissing(file: string, render: () => Promise<Buffer>, redraw = false): Promise<boolean> {
+  if (!redraw) {
+    try {
+      await stat(file);
+      return false;
+    } catch {
+      // Not there yet: drawn below.
+    }
   }
+  await writeFile(file, await render());
+  return true;
 }
 
 function jpeg(svg: string, width = PHOTO_WIDTH): Promise<Buffer> {
@@ -82,13 +91,15 @@ export interface PoolRequest {
   spins: Array<[Body, Colour]>;
   /** Walk-round videos; none when left out. */
   videos?: Array<[Body, Colour]>;
+  /** Other drawings (the electric microsite's images): pool-relative JPEG path and its SVG. */
+  drawings?: Array<{ file: string; svg: () => string }>;
 }
 
 /** A walk-round video: the vehicle turning once on the turntable. */
 async function walkRoundVideo(body: Body, colour: Colour): Promise<Buffer> {
   const frames = await Promise.all(
     Array.from({ length: VIDEO.frames }, async (_, frame) => {
-      const webp = await sharp(Buffer.from(turntableSvg(body, colour, frame, VIDEO.frames, '', VIDEO.width)))
+      const webp = await sharp(Buffer.from(turntableSvg(body, colour, frame, VIDEO.frames, VIDEO.width)))
         .resize({ width: VIDEO.width, height: VIDEO.height })
         .flatten({ background: '#ffffff' })
         .webp({ quality: 70, smartSubsample: true })
@@ -107,23 +118,29 @@ async function walkRoundVideo(body: Body, colour: Colour): Promise<Buffer> {
 export async function writeImagePool(poolDir: string, request: PoolRequest): Promise<number> {
   await mkdir(path.join(poolDir, 'images', 'spin'), { recursive: true });
   await mkdir(path.join(poolDir, 'videos'), { recursive: true });
+  const stamp = path.join(poolDir, STAMP);
+  const redraw = (await readFile(stamp, 'utf8').catch(() => '')).trim() !== String(POOL_DRAWING_VERSION);
   const jobs: Array<() => Promise<boolean>> = [];
   for (const [body, colour] of request.photos) {
     for (const angle of ANGLES) {
-      jobs.push(() => writeIfMissing(path.join(poolDir, photoPath(body, colour, angle)), () => jpeg(photoSvg(body, colour, angle))));
+      jobs.push(() => writeIfMissing(path.join(poolDir, photoPath(body, colour, angle)), () => jpeg(photoSvg(body, colour, angle)), redraw));
     }
   }
   for (const [body, colour] of request.spins) {
     for (let frame = 0; frame < SPIN_FRAMES; frame++) {
       jobs.push(() =>
-        writeIfMissing(path.join(poolDir, spinFramePath(body, colour, frame)), () =>
-          jpeg(turntableSvg(body, colour, frame, SPIN_FRAMES, `${body} · ${colour} · 360° ${frame + 1}/${SPIN_FRAMES}`, 800), 800),
-        ),
+        writeIfMissing(path.join(poolDir, spinFramePath(body, colour, frame)), () => jpeg(turntableSvg(body, colour, frame, SPIN_FRAMES, 800), 800), redraw),
       );
     }
   }
   for (const [body, colour] of request.videos ?? []) {
-    jobs.push(() => writeIfMissing(path.join(poolDir, videoPath(body, colour)), () => walkRoundVideo(body, colour)));
+    jobs.push(() => writeIfMissing(path.join(poolDir, videoPath(body, colour)), () => walkRoundVideo(body, colour), redraw));
+  }
+  for (const drawing of request.drawings ?? []) {
+    jobs.push(async () => {
+      await mkdir(path.dirname(path.join(poolDir, drawing.file)), { recursive: true });
+      return writeIfMissing(path.join(poolDir, drawing.file), () => jpeg(drawing.svg()), redraw);
+    });
   }
   let written = 0;
   // sharp runs on libuv's pool; a few jobs in flight keep both cores busy without piling up memory.
@@ -132,5 +149,6 @@ export async function writeImagePool(poolDir: string, request: PoolRequest): Pro
     const done = await Promise.all(jobs.slice(i, i + inFlight).map((job) => job()));
     written += done.filter(Boolean).length;
   }
+  if (redraw) await writeFile(stamp, `${POOL_DRAWING_VERSION}\n`);
   return written;
 }

@@ -149,10 +149,9 @@ const pointsAttr = (camera: Camera, points: Vec3[]) => points.map((p) => camera.
 /**
  * One frame of a body turning, as an SVG on a 1200x800 canvas.
  * @param frame 0-based frame; `frames` per full turn
- * @param caption text in the top-right corner (none when empty)
  * @param outputWidth pixels the SVG is drawn at (the drawing scales; 3:2)
  */
-export function turntableSvg(body: Body, colour: Colour, frame: number, frames = TURN_FRAMES, caption = '', outputWidth: number = CANVAS.width): string {
+export function turntableSvg(body: Body, colour: Colour, frame: number, frames = TURN_FRAMES, outputWidth: number = CANVAS.width): string {
   const camera = new Camera(frameDegrees(frame, frames));
   const shape = SHAPES[body];
   const paint = COLOUR_HEX[colour];
@@ -246,6 +245,5 @@ export function turntableSvg(body: Body, colour: Colour, frame: number, frames =
 <rect width="100%" height="100%" fill="url(#s)"/>
 <rect y="520" width="1200" height="280" fill="#e6e9ec"/>
 <ellipse cx="600" cy="${560 + 20}" rx="520" ry="120" fill="url(#f)"/>
-${polys}
-${caption ? `<text x="1160" y="64" text-anchor="end" font-family="sans-serif" font-size="34" fill="#4b5563">${caption}</text>` : ''}</svg>`;
+${polys}</svg>`;
 }

@@ -7,6 +7,7 @@ import { collectSnapshot } from '../pull.ts';
 import { loadSiteContent } from '../site-data.ts';
 import { fileSource } from '../sources/file.ts';
 import { DEFAULT_SEED, DEFAULT_SIZES, generateSiteFeed, splitSizes } from './generate.ts';
+import { evDrawings } from './ev-images.ts';
 import { SPIN_FRAMES, writeImagePool } from './images.ts';
 import { withDealershipPhoto, writeDealershipPhotos } from './dealership-photos.ts';
 import type { Body, Colour } from './catalog.ts';
@@ -65,6 +66,7 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
   const photos = new Map<string, [Body, Colour]>();
   const spins = new Map<string, [Body, Colour]>();
   const videos = new Map<string, [Body, Colour]>();
+  const drawings = new Map<string, () => string>();
   for (const site of sites) {
     const { feed, pool } = generateSiteFeed(site.slug, sizes[site.slug]!, seed, asOf);
     // Locations show a photo of the showroom, not of a car.
@@ -78,9 +80,20 @@ export async function writeDemoFeeds(options: DemoDataOptions = {}): Promise<Dem
     for (const p of pool.photos) photos.set(p.join('|'), p);
     for (const s of pool.spins) spins.set(s.join('|'), s);
     for (const v of pool.videos ?? []) videos.set(v.join('|'), v);
+    // The electric microsite's cars and cabins, drawn from the site's content file.
+    const ev = loadSiteContent(site.slug, root).ev;
+    for (const d of ev ? evDrawings(ev) : []) drawings.set(d.file, d.svg);
   }
-  const written = await writeImagePool(path.resolve(root, FEED_ROOT), { photos: [...photos.values()], spins: [...spins.values()], videos: [...videos.values()] });
-  log(`Image pool: ${photos.size * 4 + spins.size * SPIN_FRAMES} placeholder photos and ${videos.size} walk-round videos (${written} new files) in ${FEED_ROOT}/images and ${FEED_ROOT}/videos`);
+  const written = await writeImagePool(path.resolve(root, FEED_ROOT), {
+    photos: [...photos.values()],
+    spins: [...spins.values()],
+    videos: [...videos.values()],
+    drawings: [...drawings].map(([file, svg]) => ({ file, svg })),
+  });
+  log(
+    `Image pool: ${photos.size * 4 + spins.size * SPIN_FRAMES} placeholder photos, ${drawings.size} electric microsite images and ${videos.size} walk-round videos ` +
+      `(${written} new files) in ${FEED_ROOT}/images and ${FEED_ROOT}/videos`,
+  );
 
   const summaries: DemoSiteSummary[] = [];
   for (const site of sites) {
