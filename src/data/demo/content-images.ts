@@ -91,7 +91,7 @@ export function contentImageRecipe(imagePath: string, format: ContentImageFormat
 
 /** The polygons of a turntable frame (the vehicle alone, on the turntable's 1200x800 canvas) and their bounds. */
 function vehicleShape(body: Body, colour: Colour, frame: number): { polygons: string; box: { x0: number; y0: number; x1: number; y1: number } } {
-  const svg = turntableSvg(body, colour, frame, 36, '', 1200);
+  const svg = turntableSvg(body, colour, frame, 36, 1200);
   const polygons = svg.match(/<polygon [^>]*\/>/g) ?? [];
   if (polygons.length === 0) throw new Error(`The turntable drawing of a ${body} has no polygons to place in a content image.`);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
