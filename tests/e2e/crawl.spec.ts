@@ -61,6 +61,8 @@ test.describe('built output', () => {
     const root = path.resolve('out', site.slug);
     const vehicles = readdirSync(path.join(root, 'cars')).filter((d) => existsSync(path.join(root, 'cars', d, 'index.html')));
     expect(vehicles.length).toBeGreaterThan(50);
+    const snapshot = JSON.parse(readFileSync(path.resolve('data/snapshots', `${site.slug}.json`), 'utf8')) as { vehicles: Array<{ slug: string; km?: number | null }> };
+    const kms = new Map(snapshot.vehicles.map((v) => [v.slug, v.km ?? null]));
     for (const slug of vehicles.slice(0, 200)) {
       const { document } = parseHtml(readFileSync(path.join(root, 'cars', slug, 'index.html'), 'utf8'));
       const blocks = findAll(document, (el) => el.tagName === 'script' && attr(el, 'type') === 'application/ld+json').map((el) => JSON.parse(text(el)));
@@ -71,7 +73,9 @@ test.describe('built output', () => {
       expect(car.brand?.name).toBeTruthy();
       expect(car.vehicleModelDate).toMatch(/^\d{4}$/);
       expect(car.itemCondition).toMatch(/^https:\/\/schema\.org\/(New|Used)Condition$/);
-      expect(car.mileageFromOdometer?.unitCode).toBe('KMT');
+      // A vehicle without an odometer (a caravan) states no mileage rather than a made-up one.
+      if (kms.get(slug) == null) expect(car.mileageFromOdometer, `${slug} has no odometer`).toBeUndefined();
+      else expect(car.mileageFromOdometer?.unitCode).toBe('KMT');
       expect(Array.isArray(car.image)).toBe(true);
       const offer = car.offers;
       expect(offer['@type']).toBe('Offer');
