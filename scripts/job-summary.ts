@@ -3,7 +3,6 @@
 // Reads out/_reports/<site>.json, the pull report and, when given, the deploy output and the dispatch payload.
 import { existsSync, readFileSync } from 'node:fs';
 import type { PullReport } from '../src/data/pull.ts';
-import { pullReportPath } from '../src/data/snapshot-files.ts';
 import type { SiteBuildReport } from '../src/generator/build.ts';
 import { jobSummary, type StepOutcome } from '../src/generator/job-summary.ts';
 import type { DispatchPayload } from '../src/ops/dispatch.ts';
@@ -25,9 +24,10 @@ await runCli(async () => {
   process.stdout.write(
     jobSummary({
       site,
-      // The path the build writes (reportPath in src/generator/build.ts), without loading the build's modules.
+      // The paths reportPath (src/generator/build.ts) and pullReportPath (src/data/snapshot-files.ts) give,
+      // written out so the summary needs no installed packages and still reports a job whose install failed.
       build: readJson<SiteBuildReport>(`out/_reports/${site}.json`),
-      pull: readJson<PullReport>(pullReportPath(site)),
+      pull: readJson<PullReport>(`data/snapshots/${site}.pull-report.json`),
       deploy: { target: args.target ?? 'dir', outcome: (args.deploy ?? '') as StepOutcome, ...(output ? { output } : {}) },
       dispatch: args.dispatch ? (JSON.parse(args.dispatch) as DispatchPayload) : null,
     }),
