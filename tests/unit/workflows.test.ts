@@ -301,6 +301,14 @@ describe('build-site.yml: the per-site job', () => {
     expect(deploy.shell).toBe('bash');
   });
 
+  // The deploy command resolves --target among the site's deploy.targets: the workflow's default must be one
+  // of them on every site. Skipped until the site config has deploy targets.
+  const deployTargets = loadAllSiteConfigs('sites').map((s) => (s as { deploy?: { targets?: Record<string, unknown> } }).deploy?.targets);
+  it.skipIf(deployTargets.some((t) => t === undefined))('deploys by default to a target every site has', () => {
+    const fallback = String(job.env?.DEPLOY_TARGET).match(/\|\| '([\w-]+)'/)![1]!;
+    for (const targets of deployTargets) expect(Object.keys(targets!)).toContain(fallback);
+  });
+
   it('uploads the build report and the pull report whatever happened', () => {
     const [upload] = stepUsing(job, 'actions/upload-artifact');
     expect(upload?.if).toBe('always()');
