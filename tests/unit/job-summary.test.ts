@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -137,5 +137,12 @@ describe('scripts/job-summary.ts', () => {
     expect(md).toContain('Started by the ops server for 1 journalled event(s) naming 1 vehicle(s).');
     // Outside a dispatch the workflow passes an empty payload; a site that never built still gets a summary.
     expect(run(['--site', 'bayside-mg', '--deploy', '', '--dispatch', ''])).toMatch(/^## bayside-mg: build failed, nothing published\n/);
+  });
+
+  it('runs with no installed packages, so a job whose npm install failed still gets its summary', () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'job-summary-bare-'));
+    for (const file of ['scripts/job-summary.ts', 'scripts/cli.ts', 'src/generator/job-summary.ts']) cpSync(file, path.join(dir, file));
+    const md = execFileSync(process.execPath, ['scripts/job-summary.ts', '--site', 'northside-used', '--deploy', ''], { cwd: dir, encoding: 'utf8' });
+    expect(md).toMatch(/^## northside-used: build failed, nothing published\n/);
   });
 });

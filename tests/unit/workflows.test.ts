@@ -183,6 +183,14 @@ describe('scripts/list-sites.ts', () => {
     expect(slugs()).toEqual(['bayside-mg', 'northside-used', 'summit-motor-group']);
   });
 
+  it('needs no installed packages, as the listing job installs none', () => {
+    const listing = Object.values(workflow('nightly.yml').jobs).find((j) => (j.steps ?? []).some((s) => s.run?.includes('scripts/list-sites.ts')))!;
+    expect((listing.steps ?? []).some((s) => s.run?.startsWith('npm '))).toBe(false);
+    const imports = [...readFileSync('scripts/list-sites.ts', 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const source of imports) expect(source).toMatch(/^node:/);
+  });
+
   it('fails, rather than printing an empty matrix, when there are no sites', () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'no-sites-'));
     try {
