@@ -5,7 +5,7 @@ import path from 'node:path';
 import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
-import { purgeUrls } from './purge.ts';
+import { purger } from './purge.ts';
 import { openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
 
 /**
@@ -98,6 +98,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   const log = options.log ?? (() => {});
   const env = options.env ?? process.env;
   const { config, target } = openTarget(site, targetName, { root: options.root, env });
+  const purge = config.purge ? purger(config.purge, env) : null;
   const live = path.resolve(options.root, OUT, site.slug);
   if (!existsSync(live)) throw new Error(`${site.slug} has not been built (${path.relative(options.root, live) || live} is missing). Run npm run build -- --site ${site.slug} first.`);
   const source = await realpath(live);
@@ -180,8 +181,8 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   });
   if (deletes.length > 0) log(`  deleted ${deletes.length}`);
   // Purged before the manifest is written: if the purge fails, the next deploy finds the same changes and purges again.
-  if (config.purge && purged.length > 0) {
-    await purgeUrls(config.purge, purged, env);
+  if (purge && config.purge && purged.length > 0) {
+    await purge(purged);
     log(`  purged ${purged.length} URL(s) (${config.purge.kind})`);
   }
   if (uploads.length > 0 || deletes.length > 0 || !previous) {

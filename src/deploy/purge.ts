@@ -7,12 +7,17 @@ export type PurgeConfig = NonNullable<SiteConfig['deploy']['targets'][string]['p
 const BATCH = 30;
 
 /**
- * Tells the CDN that these URLs changed. A webhook gets `{ urls }` with an optional bearer token;
- * Cloudflare gets its purge-by-URL body, `{ files }`. A refusal is an error that names the URL asked.
+ * A function that tells the CDN which URLs changed. A webhook gets `{ urls }` with an optional bearer token;
+ * Cloudflare gets its purge-by-URL body, `{ files }`. The token is read from the environment now, so a
+ * missing one stops a deploy before it uploads anything. A refusal is an error that names the URL asked.
  */
-export async function purgeUrls(config: PurgeConfig, urls: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export function purger(config: PurgeConfig, env: NodeJS.ProcessEnv = process.env): (urls: string[]) => Promise<void> {
   const token = config.kind === 'cloudflare' ? requireEnv(env, config.tokenEnv, 'the Cloudflare API token (Cache Purge permission)') : config.tokenEnv ? requireEnv(env, config.tokenEnv, 'the purge webhook token') : undefined;
   const endpoint = config.kind === 'cloudflare' ? `${config.apiBaseUrl}/client/v4/zones/${config.zoneId}/purge_cache` : config.url;
+  return (urls) => purgeUrls(config, endpoint, token, urls);
+}
+
+async function purgeUrls(config: PurgeConfig, endpoint: string, token: string | undefined, urls: string[]): Promise<void> {
   for (let i = 0; i < urls.length; i += BATCH) {
     const batch = urls.slice(i, i + BATCH);
     const body = config.kind === 'cloudflare' ? { files: batch } : { urls: batch };
