@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { requireEnv } from './credentials.ts';
 
@@ -60,6 +61,9 @@ function parseManifest(text: string, slug: string): DeployManifest | null {
 /** A folder: each file is written beside a temporary name and renamed, so a reader never sees half a file. */
 export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind: 'dir' }>, root: string): Target {
   const dir = path.resolve(root, config.path ?? path.join('deploy', site.slug));
+  // Copying into the build's own output would write into a release, live or kept for a rollback.
+  const out = path.resolve(root, OUT);
+  if (dir === out || dir.startsWith(out + path.sep)) throw new Error(`deploy.targets path ${config.path} is inside ${OUT}/, where builds keep their releases. Choose a folder outside it, e.g. deploy/${site.slug}.`);
   const inside = (file: string) => {
     const abs = path.resolve(dir, file);
     if (!abs.startsWith(dir + path.sep)) throw new Error(`${file} is outside the target folder ${dir}`);

@@ -9,6 +9,7 @@ import { deployFiles, deploySite, publicUrl } from '../../src/deploy/deploy.ts';
 import { cacheControlFor, contentTypeFor } from '../../src/deploy/file-headers.ts';
 import { MANIFEST_NAME, type DeployManifest } from '../../src/deploy/targets.ts';
 import { createRelease, publishRelease } from '../../src/generator/publish.ts';
+import { loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { SiteConfigSchema, type SiteConfigInput } from '../../src/schemas/site-config.ts';
 import { startPurgeStandin, type PurgeStandin } from '../support/purge-standin.ts';
 import { startS3Standin, type S3Standin } from '../support/s3-standin.ts';
@@ -197,6 +198,21 @@ describe('the dir target', () => {
   it('says which site or target is unknown, and when a site has not been built', async () => {
     await expect(deploySite(site(), 'production', { root })).rejects.toThrow('test-motors has no deploy target "production". Its targets: local. Add one under deploy.targets in sites/test-motors.yaml.');
     await expect(deploySite(site(), 'local', { root })).rejects.toThrow('test-motors has not been built (out/test-motors is missing). Run npm run build -- --site test-motors first.');
+    await expect(deploySite(siteWith({ targets: { local: { kind: 'dir', path: 'out/test-motors' } } }), 'local', { root })).rejects.toThrow('deploy.targets path out/test-motors is inside out/, where builds keep their releases. Choose a folder outside it, e.g. deploy/test-motors.');
+  });
+
+  it('explains a bad deploy section: the setting, a secret written in the file, a missing target', async () => {
+    await mkdir(path.join(root, 'sites'));
+    await writeFile(
+      path.join(root, 'sites', `${slug}.yaml`),
+      `slug: ${slug}\nname: Test Motors\ntemplate: classic\nurl: ${URL_BASE}\ndeploy:\n  targets:\n    production: { kind: s3, bucket: test-motors, region: auto, secretAccessKey: abc, purge: { kind: cloudflare } }\n  onChange: prod\n`,
+    );
+    expect(() => loadAllSiteConfigs('sites', root)).toThrowErrorMatchingInlineSnapshot(`
+      [SiteConfigError: Site config sites/test-motors.yaml cannot be used:
+        - deploy.targets.production.purge.zoneId: is required (text). Add it, for example: zoneId: "...".
+        - deploy.targets.production.secretAccessKey: is not a setting here. Did you mean "secretAccessKeyEnv"? Remove it or fix the spelling.
+      Every key and its default is documented in src/schemas/site-config.ts.]
+    `);
   });
 
   it('defaults to one dir target under deploy/<slug>, and no deploy on change', () => {
