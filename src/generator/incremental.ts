@@ -353,6 +353,11 @@ export interface UpdateResult {
   everything: string | null;
   /** Milliseconds per phase. */
   timingsMs: { plan: number; images: number; render: number; hostFiles: number; snapshot: number };
+  /**
+   * What the update may have written or removed, relative to the release: page files, host files, and
+   * folders (ending in `/`) that stand for every file under them. A deploy compares just these.
+   */
+  files: string[];
 }
 
 /**
@@ -377,6 +382,8 @@ export async function updateLiveSite(
 ): Promise<{ live: LiveSite; result: UpdateResult }> {
   const { site, releaseDir } = live;
   const root = options.root;
+  const files = new Set<string>(['_redirects', '_headers', '_search/', 'pagefind/', 'images/', 'videos/']);
+  const touchedFile = (file: string) => files.add(path.relative(releaseDir, file).split(path.sep).join('/'));
   const timings = { plan: 0, images: 0, render: 0, hostFiles: 0, snapshot: 0 };
   let t = performance.now();
   const lap = (key: keyof typeof timings) => {
@@ -386,7 +393,7 @@ export async function updateLiveSite(
 
   if (next.snapshot === live.snapshot && !next.content && !next.contentChanges?.size) {
     options.onFilesReplaced?.();
-    return { live, result: { unchanged: true, rendered: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings } };
+    return { live, result: { unchanged: true, rendered: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
   }
   const data = siteData(next.snapshot, next.content ?? live.data.content);
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
@@ -438,10 +445,12 @@ export async function updateLiveSite(
     styleAttributes ||= inline.styleAttributes;
     const file = outputFile(releaseDir, route.path, route.kind);
     await writeFileAtomic(file, html);
+    touchedFile(file);
     options.onProgress?.(++done, plan.render.length);
   }
   for (const route of plan.remove) {
     const file = outputFile(releaseDir, route.path, route.kind);
+    touchedFile(file);
     await unlink(file).catch(() => {});
     await removeEmptyDirs(path.dirname(file), releaseDir);
   }
@@ -457,7 +466,10 @@ export async function updateLiveSite(
   // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFileAtomic(path.join(releaseDir, file), content);
+  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) {
+    await writeFileAtomic(path.join(releaseDir, file), content);
+    touchedFile(path.join(releaseDir, file));
+  }
   const search = searchFiles(site, data, images, asOf);
   await writeSearchFiles(releaseDir, search);
   if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
@@ -479,7 +491,7 @@ export async function updateLiveSite(
 
   return {
     live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
-    result: { unchanged: false, rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings },
+    result: { unchanged: false, rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }
 

@@ -13,6 +13,7 @@ import { ModelSchema } from '../schemas/model.ts';
 import { OfferSchema } from '../schemas/offer.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { offersForSite } from '../data/normalise.ts';
+import { deployFiles } from '../deploy/deploy.ts';
 import { acquireSiteLock } from './site-lock.ts';
 import type { RunOutcome, RunPlan, SiteRunner } from './site-queue.ts';
 import type { OpsStore } from './store.ts';
@@ -120,6 +121,8 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         live.delete(slug);
         const built = summary.sites[0]!;
         store.settle(slug, batch?.applied ?? events.map((e) => e.eventId), batch?.failed ?? [], now());
+        // A failed deploy fails the run, so the next one builds and deploys the whole site again.
+        if (site.deploy.onChange && built.status === 'published') await deployFiles(site, site.deploy.onChange, null, { root, log });
         const outcome: RunOutcome = { status: 'published', kind: 'full', pages: built.pages, durationMs: Math.round(performance.now() - started), message: `full build: ${fullReason}`, report: built };
         store.finishBuild(buildId, { status: 'published', pages: built.pages, message: outcome.message!, report: built }, now());
         return outcome;
@@ -160,12 +163,14 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       );
       live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
       store.settle(slug, applied.applied, applied.failed, now());
+      const { files, ...summary } = result;
+      if (site.deploy.onChange && !result.unchanged) await deployFiles(site, site.deploy.onChange, files, { root, log });
       const message =
         (result.unchanged ? `${kind}: nothing on the site changed, so nothing was written` : `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed`) +
         (result.everything ? ` (everything, because ${result.everything})` : '') +
         (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
       log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);
-      const outcome: RunOutcome = { status: 'published', kind, pages: result.rendered, durationMs: Math.round(performance.now() - started), message, report: { ...result, events: { applied: applied.applied.length, failed: applied.failed } } };
+      const outcome: RunOutcome = { status: 'published', kind, pages: result.rendered, durationMs: Math.round(performance.now() - started), message, report: { ...summary, events: { applied: applied.applied.length, failed: applied.failed } } };
       store.finishBuild(buildId, { status: 'published', pages: result.rendered, message, report: outcome.report }, now());
       return outcome;
     } catch (error) {

@@ -641,6 +641,98 @@ const DealershipWebsiteSchema = z.strictObject({
   locations: z.array(z.strictObject({ location_type: z.enum(['sales', 'service', 'parts', 'service-and-parts', '']) })).default([]),
 });
 
+// ---------------------------------------------------------------- deploy
+
+/** Where a CDN in front of a target is told which URLs changed. */
+const PurgeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    /** A purge-by-URL webhook: `POST <url>` with `{ "urls": [...] }` and `Authorization: Bearer <token>`. */
+    kind: z.literal('webhook'),
+    /** The webhook's URL. @example "https://cdn.example.com/purge" */
+    url: z.url(),
+    /** Environment variable holding the bearer token (optional). @example "BAYSIDE_MG_PURGE_TOKEN" */
+    tokenEnv: envVarName.optional(),
+  }),
+  z.strictObject({
+    /** Cloudflare's cache purge: `POST <apiBaseUrl>/client/v4/zones/<zoneId>/purge_cache` with `{ "files": [...] }`. */
+    kind: z.literal('cloudflare'),
+    /** The zone's id (not secret). @example "023e105f4ecef8ad9ca31a8372d0c353" */
+    zoneId: z.string().regex(/^[a-zA-Z0-9]+$/, 'a Cloudflare zone id, e.g. 023e105f4ecef8ad9ca31a8372d0c353'),
+    /** Environment variable holding an API token with the Cache Purge permission. */
+    tokenEnv: envVarName.default('CLOUDFLARE_API_TOKEN'),
+    /** Base URL of the API (a test points it at a stand-in). */
+    apiBaseUrl: z.url().transform((u) => u.replace(/\/+$/, '')).default('https://api.cloudflare.com'),
+  }),
+]);
+
+/** Settings every deploy target has. */
+const targetCommon = {
+  /**
+   * Public URL the target's files are served from, used for the URLs a purge names.
+   * @default the site's `url`
+   */
+  publicBaseUrl: z.url().transform((u) => u.replace(/\/+$/, '')).optional(),
+  /** The CDN in front of the target, told which URLs changed after each deploy. Unset: nothing is purged. */
+  purge: PurgeSchema.optional(),
+};
+
+const DirTargetSchema = z.strictObject({
+  /** Copies the site into a folder (a mounted share, a host's upload folder, a test). */
+  kind: z.literal('dir'),
+  /**
+   * The folder, relative to the project root.
+   * @default "deploy/<slug>"
+   */
+  path: z.string().min(1).optional(),
+  ...targetCommon,
+});
+
+const S3TargetSchema = z.strictObject({
+  /** Uploads to an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Backblaze B2 ...). */
+  kind: z.literal('s3'),
+  /** Bucket name. @example "bayside-mg-site" */
+  bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens'),
+  /** Region the requests are signed for; `auto` for R2. @example "ap-southeast-2" */
+  region: z.string().min(1),
+  /**
+   * Endpoint of an S3-compatible service, addressed path-style (`<endpoint>/<bucket>/<key>`). Unset: AWS S3,
+   * `https://<bucket>.s3.<region>.amazonaws.com/<key>`.
+   * @example "https://<account>.r2.cloudflarestorage.com"
+   */
+  endpoint: z.url().transform((u) => u.replace(/\/+$/, '')).optional(),
+  /** Key prefix the site is uploaded under, e.g. `sites/bayside-mg/`. Empty: the bucket's root. */
+  prefix: z.string().regex(/^([^/\s][^\s]*\/)?$/, 'a key prefix ending in /, e.g. sites/bayside-mg/').default(''),
+  /** Environment variable holding the access key id. */
+  accessKeyIdEnv: envVarName.default('AWS_ACCESS_KEY_ID'),
+  /** Environment variable holding the secret access key. */
+  secretAccessKeyEnv: envVarName.default('AWS_SECRET_ACCESS_KEY'),
+  /** Environment variable holding a session token, for temporary credentials (read only when set there). */
+  sessionTokenEnv: envVarName.default('AWS_SESSION_TOKEN'),
+  /** Uploads in flight at once. */
+  concurrency: z.number().int().min(1).max(64).default(8),
+  ...targetCommon,
+});
+
+const DeploySchema = z
+  .strictObject({
+    /**
+     * Where `npm run deploy -- --site <slug> --target <name>` publishes the built site, by name. Targets
+     * listed here replace the default one.
+     * @example { production: { kind: "s3", bucket: "bayside-mg-site", region: "ap-southeast-2", purge: { kind: "cloudflare", zoneId: "023e..." } } }
+     */
+    targets: z
+      .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'a target name in lower case, e.g. production'), z.discriminatedUnion('kind', [DirTargetSchema, S3TargetSchema]))
+      .default({ default: { kind: 'dir' } }),
+    /**
+     * The target the ops server publishes to after each incremental update (just the files it replaced) and
+     * each full build. Unset: the ops server publishes nothing; deploys run from the command line or CI.
+     * @example "production"
+     */
+    onChange: z.string().optional(),
+  })
+  .prefault({})
+  .refine((d) => d.onChange === undefined || d.onChange in d.targets, { message: 'onChange must name one of deploy.targets', path: ['onChange'] });
+
 // ---------------------------------------------------------------- site
 
 export const SiteConfigSchema = z.strictObject({
@@ -687,6 +779,8 @@ export const SiteConfigSchema = z.strictObject({
   /** The runtime API: lead forms now; sign-in, watchlist and quotes later. */
   api: ApiSchema,
   integrations: IntegrationsSchema,
+  /** Publishing the built site: deploy targets and whether the ops server deploys on change. */
+  deploy: DeploySchema,
 });
 
 /** A validated site configuration, defaults applied. */

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, readdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { OUT } from '../generator/publish.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
+import { purger } from './purge.ts';
+import { openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
+
+/**
+ * Publishing a built site to a deploy target (`deploy.targets` in the site config): only files whose content
+ * changed since the target's manifest are uploaded, with their content type and cache lifetime; files gone
+ * from the site are deleted once the new ones are in place; the CDN is told which URLs changed; the new
+ * manifest is written last. A deploy cut short leaves the old manifest, so the next one uploads again
+ * whatever it may have missed.
+ */
+
+export interface DeployOptions {
+  /** Where sites/ and out/ are. */
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  /** Print what would be uploaded, deleted and purged, and change nothing. */
+  dryRun?: boolean;
+  /** Progress lines, fit for a CI log. */
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+export interface DeployResult {
+  site: string;
+  target: string;
+  /** The target as the log names it (a folder, `s3://bucket/prefix/`). */
+  description: string;
+  /** Paths uploaded (or, in a dry run, that would be). */
+  uploaded: string[];
+  deleted: string[];
+  /** Files looked at whose content the target already had. */
+  unchanged: number;
+  /** URLs the CDN was asked to purge (or would be). */
+  purged: string[];
+  bytes: number;
+  dryRun: boolean;
+  durationMs: number;
+}
+
+/** Files a killed process may have left half-written in a release (`<file>.<pid>.tmp`). */
+const TEMPORARY = /\.\d+\.tmp$/;
+
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const base = path.join(dir, prefix);
+  if (!existsSync(base)) return [];
+  const entries = await readdir(base, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && !TEMPORARY.test(e.name))
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+/** The URL a shopper fetches a file at: folders' `index.html` by the folder's URL with its trailing slash. */
+export function publicUrl(base: string, file: string): string {
+  if (file === 'index.html') return `${base}/`;
+  if (file.endsWith('/index.html')) return `${base}/${file.slice(0, -'index.html'.length)}`;
+  return `${base}/${file}`;
+}
+
+/** Runs `work` over `items`, at most `limit` at once; the first failure stops new work and is thrown. */
+async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: unknown = null;
+  const worker = async () => {
+    while (failed === null && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failed ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failed !== null) throw failed;
+}
+
+const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/**
+ * Publishes a site's live release to a target. `changedPaths` null: the whole site is compared with the
+ * target's manifest. Otherwise only those paths are (as the incremental update passes the files it
+ * replaced): a path that no longer exists is deleted, and a path ending in `/` stands for every file under
+ * that folder, on disk and in the manifest. Content-named files (see `file-headers.ts`) the manifest
+ * already has are not read again: their name says their content.
+ */
+export async function deployFiles(site: SiteConfig, targetName: string, changedPaths: readonly string[] | null, options: DeployOptions): Promise<DeployResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const env = options.env ?? process.env;
+  const { config, target } = openTarget(site, targetName, { root: options.root, env });
+  const purge = config.purge ? purger(config.purge, env) : null;
+  const live = path.resolve(options.root, OUT, site.slug);
+  if (!existsSync(live)) throw new Error(`${site.slug} has not been built (${path.relative(options.root, live) || live} is missing). Run npm run build -- --site ${site.slug} first.`);
+  const source = await realpath(live);
+  const label = `${site.slug} -> ${targetName} (${target.description})`;
+
+  const previous = await target.readManifest();
+  const known: Record<string, ManifestEntry> = previous?.files ?? {};
+  log(`${label}: ${previous ? `the target's manifest lists ${Object.keys(known).length} file(s)` : 'no manifest on the target: every file uploads'}`);
+
+  // What to compare: every file of the release, or the paths given (folders expanded on both sides).
+  const local = new Set<string>();
+  const considered = new Set<string>();
+  if (changedPaths === null) {
+    for (const file of await filesUnder(source)) local.add(file);
+    for (const file of [...local, ...Object.keys(known)]) considered.add(file);
+  } else {
+    for (const given of changedPaths) {
+      const file = given.replace(/^\/+/, '');
+      if (file.endsWith('/') || file === '') {
+        for (const f of await filesUnder(source, file)) local.add(f), considered.add(f);
+        for (const f of Object.keys(known)) if (f.startsWith(file)) considered.add(f);
+      } else {
+        considered.add(file);
+        if (existsSync(path.join(source, file))) local.add(file);
+      }
+    }
+  }
+
+  const uploads: string[] = [];
+  const hashes = new Map<string, string>();
+  let unchanged = 0;
+  for (const file of [...local].sort()) {
+    const before = known[file];
+    const headersSame = before && before.contentType === contentTypeFor(file) && before.cacheControl === cacheControlFor(file);
+    if (before && headersSame && isContentNamed(file)) {
+      unchanged++;
+      continue;
+    }
+    const hash = sha256(await readFile(path.join(source, file)));
+    if (before && headersSame && before.sha256 === hash) unchanged++;
+    else {
+      uploads.push(file);
+      hashes.set(file, hash);
+    }
+  }
+  const deletes = [...considered].filter((file) => !local.has(file) && known[file]).sort();
+  const base = config.publicBaseUrl ?? site.url;
+  // Content-named files never change under their name, so a CDN cannot hold a stale copy of one; new
+  // pages are purged too, as a CDN may have cached their 404.
+  const purged = config.purge ? [...new Set([...uploads, ...deletes].filter((f) => !isContentNamed(f)).map((f) => publicUrl(base, f)))] : [];
+
+  if (options.dryRun) {
+    for (const file of uploads) log(`  would upload ${file}${known[file] ? '' : ' (new)'}`);
+    for (const file of deletes) log(`  would delete ${file}`);
+    for (const url of purged) log(`  would purge ${url}`);
+    log(`${label}: dry run: ${uploads.length} to upload, ${deletes.length} to delete, ${unchanged} unchanged, ${purged.length} URL(s) to purge; nothing was changed`);
+    return { site: site.slug, target: targetName, description: target.description, uploaded: uploads, deleted: deletes, unchanged, purged, bytes: 0, dryRun: true, durationMs: Math.round(performance.now() - started) };
+  }
+
+  const files: Record<string, ManifestEntry> = { ...known };
+  let bytes = 0;
+  let done = 0;
+  let lastReport = performance.now();
+  await inPool(uploads, target.concurrency, async (file) => {
+    const body = await readFile(path.join(source, file));
+    const entry: ManifestEntry = { sha256: sha256(body), size: body.length, contentType: contentTypeFor(file), cacheControl: cacheControlFor(file) };
+    await target.put({ path: file, body, ...entry });
+    files[file] = entry;
+    bytes += body.length;
+    done++;
+    if (performance.now() - lastReport > 2000 || done === uploads.length) {
+      lastReport = performance.now();
+      log(`  uploaded ${done}/${uploads.length} (${mb(bytes)})`);
+    }
+  });
+  // Only now that every new file is in place do the old ones go: a page never links to a deleted file.
+  await inPool(deletes, target.concurrency, async (file) => {
+    await target.remove(file);
+    delete files[file];
+  });
+  if (deletes.length > 0) log(`  deleted ${deletes.length}`);
+  // Purged before the manifest is written: if the purge fails, the next deploy finds the same changes and purges again.
+  if (purge && config.purge && purged.length > 0) {
+    await purge(purged);
+    log(`  purged ${purged.length} URL(s) (${config.purge.kind})`);
+  }
+  if (uploads.length > 0 || deletes.length > 0 || !previous) {
+    const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) };
+    await target.writeManifest(manifest);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  log(`${label}: ${uploads.length} uploaded (${mb(bytes)}), ${deletes.length} deleted, ${unchanged} unchanged, ${purged.length} URL(s) purged in ${(durationMs / 1000).toFixed(1)} s`);
+  return { site: site.slug, target: targetName, description: target.description, uploaded: uploads, deleted: deletes, unchanged, purged, bytes, dryRun: false, durationMs };
+}
+
+/** Publishes the whole live release of a site: {@link deployFiles} over every file. */
+export function deploySite(site: SiteConfig, targetName: string, options: DeployOptions): Promise<DeployResult> {
+  return deployFiles(site, targetName, null, options);
+}
