@@ -95,3 +95,20 @@ export function nextTimeBoundary(input: TimeBoundaryInput, now: Date): TimeBound
 export function passedBoundaries(input: TimeBoundaryInput, since: Date, now: Date): TimeBoundary[] {
   return timeBoundaries(input, since).filter((b) => b.at.getTime() <= now.getTime());
 }
+
+/** Boundaries in words, for logs and the admin page's history: "offer 12 expired, vehicle 345 past its include-sold days". */
+export function describeBoundaries(boundaries: readonly TimeBoundary[]): string {
+  return boundaries
+    .flatMap((b) => b.causes)
+    .map((c) => {
+      switch (c.kind) {
+        case 'offer-start': return `offer ${c.offerId} started`;
+        case 'offer-expiry': return `offer ${c.offerId} expired`;
+        case 'popup-expiry': return 'the popup expired';
+        case 'promo-card-start': return `promo card ${c.card + 1} started`;
+        case 'promo-card-expiry': return `promo card ${c.card + 1} expired`;
+        case 'sold-cutoff': return `sold vehicle ${c.vehicleId} past its include-sold days`;
+      }
+    })
+    .join(', ');
+}
