@@ -314,6 +314,8 @@ export function planUpdate(
   after: { data: SiteData; routes: Route[] },
   changed: { vehicles: Set<number>; content: Set<string> },
   asOf: Date,
+  /** The time the live pages were rendered for, when time moved on since (a clock run); else `asOf`. */
+  beforeAsOf: Date = asOf,
 ): UpdatePlanResult {
   const { site } = before;
   const afterPaths = new Set(after.routes.map((r) => r.path));
@@ -329,7 +331,7 @@ export function planUpdate(
   for (const id of changedIds) {
     for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
   }
-  const countsMoved = countsFingerprint(site, before.data, asOf) !== countsFingerprint(site, after.data, asOf);
+  const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
@@ -442,7 +444,7 @@ export async function updateLiveSite(
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
   const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);
-  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf);
+  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf, new Date(live.snapshot.meta.pulledAt));
   lap('plan');
 
   // Photos of new or changed vehicles go through the same cached pipeline.
