@@ -194,7 +194,8 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
   const { features } = site;
   const vehicles = data.vehicles;
 
-  add({ kind: 'home', path: '/', deps: { stockCounts: true, offers: data.offers.slice(0, 3).map((o) => String(o.id)), locations: data.locations.map((l) => Number(l.id)), content: ['popup', 'home'] } });
+  // The home page shows the first three offers current at its render, which may be any of them once time passes.
+  add({ kind: 'home', path: '/', deps: { stockCounts: true, offers: data.offers.map((o) => String(o.id)), locations: data.locations.map((l) => Number(l.id)), content: ['popup', 'home'] } });
 
   // Vehicle pages and their sub-pages.
   const similar = similarIndex(vehicles);

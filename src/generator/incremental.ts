@@ -11,6 +11,7 @@ import type { Source } from '../data/sources/source.ts';
 import { isAvailable } from '../rules/availability.ts';
 import { priceChange } from '../rules/price-history.ts';
 import { visibleStock } from '../rules/visibility.ts';
+import { passedBoundaries, type TimeBoundary, type TimeBoundaryInput } from '../rules/time-boundaries.ts';
 import { DealershipSchema } from '../schemas/dealership.ts';
 import { LocationSchema } from '../schemas/location.ts';
 import { ModelSchema } from '../schemas/model.ts';
@@ -200,6 +201,53 @@ export async function applyEvents(
   return { snapshot: next, applied, failed, touched, unchanged: false };
 }
 
+// ---------------------------------------------------------------- time passing
+
+/** What a site's pages depend on that changes with time alone (see `src/rules/time-boundaries.ts`). */
+export function timeBoundaryInput(site: SiteConfig, snapshot: Snapshot, content: Pick<SiteData['content'], 'popup' | 'promoCards'>): TimeBoundaryInput {
+  return { site, offers: snapshot.offers, vehicles: snapshot.vehicles, popup: content.popup, promoCards: content.promoCards };
+}
+
+export interface ClockAdvance {
+  snapshot: Snapshot;
+  /** Sold vehicles whose include-sold days ran out: they leave the snapshot, as a pull now would drop them. */
+  touched: Set<number>;
+  /** What the passed boundaries change for the plan: `offer:<id>`, `popup`, `promoCards`. */
+  contentChanges: Set<string>;
+  /** The boundaries passed since the pages' reference time, earliest first. */
+  passed: TimeBoundary[];
+}
+
+/**
+ * Moves a site's reference time (the snapshot's `pulledAt`, which pages are rendered as of) on to
+ * `now`, when a time boundary passed since it: sold vehicles past their include-sold days leave the
+ * snapshot (kept under `removed` for redirects), and the offers, popup and promo cards whose windows
+ * opened or closed are named for the plan. Nothing passed: the snapshot is returned as it was, so
+ * the update writes nothing. Pages not touched by a boundary are not rendered again, so their
+ * "open now" and similar build-time text stays as of their own render; the page's script corrects it.
+ */
+export function advanceClock(site: SiteConfig, snapshot: Snapshot, content: Pick<SiteData['content'], 'popup' | 'promoCards'>, now: Date): ClockAdvance {
+  const since = new Date(snapshot.meta.pulledAt);
+  const passed = since.getTime() < now.getTime() ? passedBoundaries(timeBoundaryInput(site, snapshot, content), since, now) : [];
+  const touched = new Set<number>();
+  const contentChanges = new Set<string>();
+  if (passed.length === 0) return { snapshot, touched, contentChanges, passed };
+  for (const cause of passed.flatMap((b) => b.causes)) {
+    if (cause.kind === 'sold-cutoff') touched.add(cause.vehicleId);
+    else if (cause.kind === 'offer-start' || cause.kind === 'offer-expiry') contentChanges.add(`offer:${cause.offerId}`);
+    else if (cause.kind === 'popup-expiry') contentChanges.add('popup');
+    else contentChanges.add('promoCards');
+  }
+  const vehicles = touched.size > 0 ? snapshot.vehicles.filter((v) => !touched.has(Number(v.id))) : snapshot.vehicles;
+  const next: Snapshot = {
+    ...snapshot,
+    meta: { ...snapshot.meta, pulledAt: now.toISOString(), counts: { ...snapshot.meta.counts, published: vehicles.length, available: vehicles.filter(isAvailable).length } },
+    vehicles,
+  };
+  next.removed = touched.size > 0 ? carryRemoved(snapshot, next, now) : snapshot.removed;
+  return { snapshot: next, touched, contentChanges, passed };
+}
+
 // ---------------------------------------------------------------- what to render
 
 export interface UpdatePlanResult {
@@ -266,6 +314,8 @@ export function planUpdate(
   after: { data: SiteData; routes: Route[] },
   changed: { vehicles: Set<number>; content: Set<string> },
   asOf: Date,
+  /** The time the live pages were rendered for, when time moved on since (a clock run); else `asOf`. */
+  beforeAsOf: Date = asOf,
 ): UpdatePlanResult {
   const { site } = before;
   const afterPaths = new Set(after.routes.map((r) => r.path));
@@ -281,7 +331,7 @@ export function planUpdate(
   for (const id of changedIds) {
     for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
   }
-  const countsMoved = countsFingerprint(site, before.data, asOf) !== countsFingerprint(site, after.data, asOf);
+  const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
@@ -310,6 +360,8 @@ export function planUpdate(
     if (deps.pages?.some((p) => changed.content.has(`page:${p}`))) return true;
     if (deps.content?.some((c) => changed.content.has(c))) return true;
     if (deps.offers?.length && changed.content.has('offers')) return true;
+    // An offer's window opened or closed (time passed): the pages that show that offer.
+    if (deps.offers?.some((id) => changed.content.has(`offer:${id}`))) return true;
     if (deps.locations?.length && changed.content.has('locations')) return true;
     return false;
   });
@@ -399,7 +451,7 @@ export async function updateLiveSite(
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
   const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);
-  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf);
+  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf, new Date(live.snapshot.meta.pulledAt));
   lap('plan');
 
   // Photos of new or changed vehicles go through the same cached pipeline.

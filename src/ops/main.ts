@@ -5,6 +5,7 @@ import { loadAllSiteConfigs } from '../data/site-config.ts';
 import { cleanAbandonedReleases } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { loadOpsConfig, type OpsConfig } from './config.ts';
+import { BoundaryClock } from './boundary-clock.ts';
 import { createDispatchRunner } from './dispatch.ts';
 import { createLeadOutbox, type LeadOutbox } from './lead-outbox.ts';
 import { createOpsServer } from './server.ts';
@@ -101,6 +102,10 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
     }
   };
   resume();
+  // Offers, the popup, promo cards and sold vehicles change the site at set times: republish then. Only
+  // in local mode: in dispatch mode the snapshots live with the builds, and the nightly job covers time.
+  const clock = new BoundaryClock({ sites: config.mode === 'local' ? sites : [], root, queue, log });
+  await clock.start();
   const retry = setInterval(() => {
     for (const site of store.sitesWithPending()) {
       if (known.has(site) && queue.status(site).state === 'idle') queue.request(site, { events: true, trigger: 'retry' });
@@ -112,6 +117,7 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     clearInterval(retry);
+    clock.close();
     await outbox.stop(0);
     queue.close();
     store.close();
@@ -128,6 +134,7 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
   const close = (timeoutMs = 30_000) =>
     (closing ??= (async () => {
       clearInterval(retry);
+      clock.close();
       queue.close();
       await app.close();
       await outbox.stop();

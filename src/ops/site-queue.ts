@@ -8,6 +8,8 @@ export interface UpdateRequest {
   content?: boolean;
   /** Render everything from the current snapshot. */
   full?: boolean;
+  /** A time boundary passed (an offer, popup or promo window, a sold vehicle's days): move the pages' time on. */
+  clock?: boolean;
   /** Who asked, e.g. "webhook", "rebuild (admin page)", "startup". */
   trigger: string;
 }
@@ -17,6 +19,8 @@ export interface RunPlan {
   events: boolean;
   content: boolean;
   full: boolean;
+  /** Move the site's reference time on to now, re-rendering what the passed time boundaries change. */
+  clock?: boolean;
   triggers: string[];
 }
 
@@ -57,6 +61,7 @@ const merge = (plan: RunPlan | null, request: UpdateRequest): RunPlan => ({
   events: (plan?.events ?? false) || Boolean(request.events),
   content: (plan?.content ?? false) || Boolean(request.content),
   full: (plan?.full ?? false) || Boolean(request.full),
+  ...(plan?.clock || request.clock ? { clock: true } : {}),
   triggers: [...new Set([...(plan?.triggers ?? []), request.trigger])],
 });
 

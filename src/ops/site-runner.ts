@@ -7,11 +7,12 @@ import { readSnapshot, snapshotPath, writeSnapshot } from '../data/snapshot-file
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
 import { compileApp, loadRenderer, type RenderFn } from '../generator/compile.ts';
-import { applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
+import { advanceClock, applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
 import { ModelSchema } from '../schemas/model.ts';
 import { OfferSchema } from '../schemas/offer.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
+import { describeBoundaries } from '../rules/time-boundaries.ts';
 import { offersForSite } from '../data/normalise.ts';
 import { deployFiles } from '../deploy/deploy.ts';
 import { acquireSiteLock } from './site-lock.ts';
@@ -47,6 +48,7 @@ async function waitForLock(dir: string, slug: string, log: (line: string) => voi
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
 
 /**
  * Runs one plan for one site, as the queue asks. Applies the site's pending
@@ -96,18 +98,18 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const pending = plan.events ? store.pending(slug) : [];
       const events = pending.map((e) => ({ eventId: e.eventId, event: e.event }));
       const source = sourceFor(site, { root });
-      const kind = fullReason ? 'full' : pending.length > 0 ? 'incremental' : 'content';
+      const kind = fullReason ? 'full' : pending.length > 0 || plan.clock ? 'incremental' : 'content';
       buildId = store.startBuild(slug, kind, plan.triggers.join(', '), now());
 
       if (fullReason) {
         log(`${slug}: full build because ${fullReason}${events.length > 0 ? `, with ${events.length} pending event(s) applied first` : ''}`);
         let batch: AppliedBatch | null = null;
-        if (events.length > 0) {
-          const snapshot = await readSnapshot(slug, root);
-          if (snapshot) {
-            batch = await applyEvents({ site, snapshot }, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
-            await writeSnapshot(batch.snapshot, root);
-          }
+        if (events.length > 0 || plan.clock) {
+          let snapshot = await readSnapshot(slug, root);
+          // A passed time boundary moves the reference time on before the build renders every page as of it.
+          if (snapshot && plan.clock) snapshot = advanceClock(site, snapshot, loadSiteContent(slug, root), now()).snapshot;
+          if (snapshot && events.length > 0) batch = await applyEvents({ site, snapshot }, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
+          if (snapshot) await writeSnapshot(batch?.snapshot ?? snapshot, root);
         }
         const summary = await buildSites({
           site: slug,
@@ -132,12 +134,21 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       if (!renderer || renderer.version !== app.version) renderer = { version: app.version, render: await loadRenderer(app.dir) };
       let next: Snapshot = current.snapshot;
       let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set(), unchanged: true };
+      const changes = new Set<string>();
+      // Time first: events are then judged at the new reference time, as a pull now would judge them.
+      let clockTouched = new Set<number>();
+      if (plan.clock) {
+        const advanced = advanceClock(current.site, current.snapshot, current.data.content, now());
+        next = advanced.snapshot;
+        clockTouched = advanced.touched;
+        for (const change of advanced.contentChanges) changes.add(change);
+        if (advanced.passed.length > 0) log(`${slug}: ${advanced.passed.flatMap((b) => b.causes).length} time boundary change(s) passed since ${current.snapshot.meta.pulledAt}: ${describeBoundaries(advanced.passed)}`);
+      }
       if (events.length > 0) {
-        applied = await applyEvents(current, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
+        applied = await applyEvents({ site: current.site, snapshot: next }, events, { fetchVehicle: source.fetchVehicle?.bind(source), source, now: now() });
         next = applied.snapshot;
       }
       let content: SiteContent | undefined;
-      const changes = new Set<string>();
       if (plan.content) {
         content = loadSiteContent(slug, root);
         // Compared with what the live release was rendered from, which may be long before this process started.
@@ -152,7 +163,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       }
       const { live: updated, result } = await updateLiveSite(
         current,
-        { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: applied.touched, contentChanges: changes },
+        { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: new Set([...applied.touched, ...clockTouched]), contentChanges: changes },
         renderer.render,
         {
           root,
