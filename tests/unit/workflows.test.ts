@@ -300,7 +300,7 @@ describe('build-site.yml: the per-site job', () => {
   it('deploys with the deploy command, to the repository variable target (dir by default), only after a good build', () => {
     const deploy = steps.find((s) => s.id === 'deploy')!;
     expect(deploy.run).toMatch(/^npm run deploy -- --site "\$SITE" --target "\$DEPLOY_TARGET"/);
-    expect(job.env?.DEPLOY_TARGET).toBe("${{ vars.DEPLOY_TARGET || 'dir' }}");
+    expect(job.env?.DEPLOY_TARGET).toBe("${{ vars.DEPLOY_TARGET || 'default' }}");
     expect(deploy.if).toBe('success()');
     expect(steps.indexOf(deploy)).toBeGreaterThan(index((s) => s.id === 'build'));
     // Nothing before it may swallow a failure, or a failed build would still be deployed.
