@@ -8,13 +8,14 @@
 // summary, then one JSON object on the last line.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rm, symlink } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readSnapshot } from '../src/data/snapshot-files.ts';
 import { sign } from '../src/ops/signature.ts';
 import { OpsStore } from '../src/ops/store.ts';
+import { startPurgeStandin } from '../tests/support/purge-standin.ts';
 import { searchBudgets } from './bench-search.ts';
 import { vehicleBudgets } from './bench-vehicle.ts';
 import { parseCliArgs, runCli } from './cli.ts';
@@ -89,6 +90,10 @@ await runCli(async () => {
     `incremental (signed webhook to every file replaced, ${CHANGES} changes per size): p50 ${incremental.p50Ms} ms, p95 ${incremental.p95Ms} ms, ` +
       `max ${incremental.maxMs} ms, 10k/1k p95 ratio ${incremental.ratio ?? 'n/a'}`,
   );
+  console.log(
+    `sold to gone (signed webhook to the CDN purge of the last affected path: dir target, CDN stand-in on loopback): p50 ${incremental.soldToGone.p50Ms} ms, ` +
+      `p95 ${incremental.soldToGone.p95Ms} ms, max ${incremental.soldToGone.maxMs} ms over ${incremental.soldToGone.sales} sales`,
+  );
   console.log(JSON.stringify(result));
 });
 
@@ -122,24 +127,43 @@ function percentile(sorted: number[], p: number): number {
  * at a time, each timed from just before the request until the journal marks the
  * event applied, which the server does only after every file and the snapshot
  * are replaced.
+ *
+ * Sold to gone: the site publishes each update (`deploy.onChange`) to a `dir` target behind a Cloudflare-style
+ * CDN (a loopback stand-in that checks the token); a sale is timed from the signed webhook to the last purge
+ * request its run sends, when the CDN is told the last affected path. (The `s3` target's requests are held
+ * to their signatures in tests/unit/deploy*.test.ts; a bucket stand-in keeps every object in memory, too
+ * much for a whole bench site's photos.)
  */
 async function incrementalSection(sizes: number[]) {
-  const perSize: Array<{ vehicles: number; p50Ms: number; p95Ms: number; maxMs: number; phases: Record<string, number> }> = [];
+  const perSize: Array<{ vehicles: number; p50Ms: number; p95Ms: number; maxMs: number; phases: Record<string, number>; soldToGone: { p50Ms: number; p95Ms: number; maxMs: number; sales: number } }> = [];
   for (const size of sizes) {
     const work = path.join(project, 'data', 'bench', `incremental-${size}`);
     await mkdir(path.join(work, 'sites'), { recursive: true });
     await copyFile(path.join(project, 'sites', `${BENCH_SITE}.yaml`), path.join(work, 'sites', `${BENCH_SITE}.yaml`));
+    const cdn = await startPurgeStandin({ token: 'bench-cdn-token' });
+    await appendFile(
+      path.join(work, 'sites', `${BENCH_SITE}.yaml`),
+      `\n# Added by the benchmark: publish every update to a folder behind a loopback stand-in of a CDN.\ndeploy:\n  targets:\n    cdn:\n      kind: dir\n      path: ${path.join(work, 'deploy')}\n      purge: { kind: cloudflare, zoneId: benchzone, apiBaseUrl: ${cdn.url} }\n  onChange: cdn\n`,
+    );
     if (!existsSync(path.join(work, 'content'))) await symlink(path.join(project, 'content'), path.join(work, 'content'), 'dir');
     await shareImageCache(work);
     await node([path.join(project, 'scripts/demo-data.ts'), '--site', BENCH_SITE, '--vehicles', String(size)], work);
     await rm(path.join(work, 'data', 'ops'), { recursive: true, force: true });
+    await rm(path.join(work, 'deploy'), { recursive: true, force: true });
     await node([path.join(project, 'scripts/build.ts')], work);
 
     const port = await freePort();
     const secret = 'bench-webhook-secret-0123456789';
     const server = spawn(process.execPath, [path.join(project, 'scripts/start.ts')], {
       cwd: work,
-      env: { ...process.env, OPS_PORT: String(port), OPS_HOST: '127.0.0.1', OPS_ADMIN_TOKEN: 'bench-admin-token-0123456789', SUMMIT_MOTOR_GROUP_WEBHOOK_SECRET: secret },
+      env: {
+        ...process.env,
+        OPS_PORT: String(port),
+        OPS_HOST: '127.0.0.1',
+        OPS_ADMIN_TOKEN: 'bench-admin-token-0123456789',
+        SUMMIT_MOTOR_GROUP_WEBHOOK_SECRET: secret,
+        CLOUDFLARE_API_TOKEN: 'bench-cdn-token',
+      },
       stdio: 'ignore',
     });
     try {
@@ -148,6 +172,7 @@ async function incrementalSection(sizes: number[]) {
       const candidates = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
       const store = new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite'));
       const latencies: number[] = [];
+      const soldToGone: number[] = [];
       const phases: Record<string, number> = {};
       try {
         // One warm-up change loads the site into the server; it is not counted.
@@ -174,11 +199,31 @@ async function incrementalSection(sizes: number[]) {
             await new Promise((r) => setTimeout(r, 2));
           }
           const elapsed = performance.now() - started;
-          // Off the clock: let the run finish (snapshot written) before the next change, and read its phases.
-          while (store.event(BENCH_SITE, event.id)?.status !== 'applied') await new Promise((r) => setTimeout(r, 5));
-          while (store.lastBuild(BENCH_SITE)?.status === 'running') await new Promise((r) => setTimeout(r, 5));
+          // Let the run finish (snapshot written, files uploaded, CDN purged) before the next change, noting
+          // when each purge request arrives; then read its phases.
+          let purges = cdn.requests.length;
+          let lastPurgeAt: number | null = null;
+          const notePurge = () => {
+            if (cdn.requests.length > purges) [purges, lastPurgeAt] = [cdn.requests.length, performance.now()];
+          };
+          while (store.event(BENCH_SITE, event.id)?.status !== 'applied') {
+            notePurge();
+            await new Promise((r) => setTimeout(r, 2));
+          }
+          while (store.lastBuild(BENCH_SITE)?.status === 'running') {
+            notePurge();
+            await new Promise((r) => setTimeout(r, 2));
+          }
+          notePurge();
+          if (store.lastBuild(BENCH_SITE)?.status !== 'published') throw new Error(`the run for ${event.id} ended ${store.lastBuild(BENCH_SITE)?.status}: ${store.lastBuild(BENCH_SITE)?.message}`);
           if (i < 0) continue;
           latencies.push(elapsed);
+          if (sale) {
+            if (lastPurgeAt === null) throw new Error(`the sale ${event.id} purged nothing on the CDN`);
+            const url = `/cars/${v.slug}/`;
+            if (!cdn.purged().some((u) => u.endsWith(url))) throw new Error(`the CDN was never told ${url} changed`);
+            soldToGone.push(lastPurgeAt - started);
+          }
           const report = store.lastBuild(BENCH_SITE)?.report as { timingsMs?: Record<string, number> } | null;
           for (const [phase, ms] of Object.entries(report?.timingsMs ?? {})) phases[phase] = (phases[phase] ?? 0) + ms / CHANGES;
         }
@@ -186,17 +231,21 @@ async function incrementalSection(sizes: number[]) {
         store.close();
       }
       latencies.sort((a, b) => a - b);
+      soldToGone.sort((a, b) => a - b);
       const row = {
         vehicles: size,
         p50Ms: Math.round(percentile(latencies, 50)),
         p95Ms: Math.round(percentile(latencies, 95)),
         maxMs: Math.round(latencies.at(-1)!),
         phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
+        soldToGone: { p50Ms: Math.round(percentile(soldToGone, 50)), p95Ms: Math.round(percentile(soldToGone, 95)), maxMs: Math.round(soldToGone.at(-1)!), sales: soldToGone.length },
       };
       perSize.push(row);
       console.log(`  incremental, ${size} vehicles: p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, max ${row.maxMs} ms; mean ms per phase ${JSON.stringify(row.phases)}`);
+      console.log(`  sold to gone (webhook to the last CDN purge), ${size} vehicles, ${row.soldToGone.sales} sales: p50 ${row.soldToGone.p50Ms} ms, p95 ${row.soldToGone.p95Ms} ms, max ${row.soldToGone.maxMs} ms`);
     } finally {
       server.kill('SIGTERM');
+      await cdn.close();
     }
   }
   const largest = perSize.at(-1)!;
@@ -205,6 +254,7 @@ async function incrementalSection(sizes: number[]) {
     p95Ms: largest.p95Ms,
     maxMs: largest.maxMs,
     ratio: perSize.length > 1 ? Math.round((largest.p95Ms / perSize[0]!.p95Ms) * 100) / 100 : null,
+    soldToGone: largest.soldToGone,
     coalesceMs: Number(process.env.OPS_COALESCE_MS ?? 50),
     sizes: perSize,
   };
