@@ -195,15 +195,15 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       // Content images (slides, banners, offers) go through the same pipeline as the photos.
       await drawDemoContentImages(site, data, path.resolve(root, FEED_ROOT));
       const jobs = [...imageJobs(data), ...contentImageJobs(data, site)];
-      progress.start(site.slug, 'images', jobs.length);
-      options.onProgress?.(site.slug, 'images', 0, jobs.length);
       const result = await processImages(jobs, {
         feedRoot: path.resolve(root, FEED_ROOT),
         cacheDir: path.resolve(root, 'data', 'image-cache'),
         outDir: releaseDir,
-        onProgress: (done) => {
-          progress.update(site.slug, done);
-          options.onProgress?.(site.slug, 'images', done, jobs.length);
+        // Counted in renditions, the pipeline's unit of work; it reports the total first, with 0 done.
+        onProgress: (done, total) => {
+          if (done === 0) progress.start(site.slug, 'images', total);
+          else progress.update(site.slug, done);
+          options.onProgress?.(site.slug, 'images', done, total);
         },
       });
       progress.stop(site.slug);
