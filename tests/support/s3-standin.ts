@@ -1,17 +1,23 @@
 /**
  * A stand-in for an S3-compatible bucket on loopback, addressed path-style (`/<bucket>/<key>`): PutObject,
- * GetObject, HeadObject and DeleteObject over objects held in memory. Every request's AWS Signature
+ * GetObject, HeadObject and DeleteObject over objects held in memory, or with their bodies in a folder
+ * (`bodiesDir`) when a whole site's photos would not fit, as in the benchmark. Every request's AWS Signature
  * Version 4 is recomputed here, independently of the client, from the one access key it knows; a request
  * signed with another secret, another key id, a stale date, or a body whose SHA-256 differs from the signed
  * one is refused with S3's own error XML (403 SignatureDoesNotMatch, InvalidAccessKeyId, RequestTimeTooSkewed,
  * 400 XAmzContentSHA256Mismatch).
  */
 import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 export interface StoredObject {
-  body: Buffer;
+  /** The object's bytes (read from the bodies folder when there is one). */
+  readonly body: Buffer;
+  size: number;
   contentType: string | undefined;
   cacheControl: string | undefined;
 }
@@ -70,8 +76,28 @@ function verify(request: IncomingMessage, url: URL, body: Buffer, keys: { access
   return null;
 }
 
-export async function startS3Standin(options: { bucket: string; region: string; accessKeyId: string; secretAccessKey: string; now?: () => Date }): Promise<S3Standin> {
+export interface S3StandinOptions {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  now?: () => Date;
+  /** A folder to keep object bodies in instead of memory (one file per object, named by a digest of its key). */
+  bodiesDir?: string;
+}
+
+export async function startS3Standin(options: S3StandinOptions): Promise<S3Standin> {
   const objects = new Map<string, StoredObject>();
+  const { bodiesDir } = options;
+  if (bodiesDir) await mkdir(bodiesDir, { recursive: true });
+  const bodyFile = (key: string) => path.join(bodiesDir!, sha256(key));
+  const store = async (key: string, body: Buffer, headers: IncomingMessage['headers']): Promise<void> => {
+    const meta = { size: body.length, contentType: headers['content-type'], cacheControl: headers['cache-control'] };
+    if (!bodiesDir) return void objects.set(key, { body, ...meta });
+    const file = bodyFile(key);
+    await writeFile(file, body);
+    objects.set(key, { ...meta, get body() { return readFileSync(file); } });
+  };
   const requests: S3Request[] = [];
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
@@ -87,7 +113,7 @@ export async function startS3Standin(options: { bucket: string; region: string; 
     if (!key) return errorXml(response, 501, 'NotImplemented', 'Only object requests are implemented');
     switch (request.method) {
       case 'PUT': {
-        objects.set(key, { body, contentType: request.headers['content-type'], cacheControl: request.headers['cache-control'] });
+        await store(key, body, request.headers);
         response.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
         return;
       }
@@ -95,12 +121,12 @@ export async function startS3Standin(options: { bucket: string; region: string; 
       case 'HEAD': {
         const object = objects.get(key);
         if (!object) return request.method === 'HEAD' ? void response.writeHead(404).end() : errorXml(response, 404, 'NoSuchKey', 'The specified key does not exist.');
-        response.writeHead(200, { 'Content-Length': object.body.length, ...(object.contentType ? { 'Content-Type': object.contentType } : {}), ...(object.cacheControl ? { 'Cache-Control': object.cacheControl } : {}) });
+        response.writeHead(200, { 'Content-Length': object.size, ...(object.contentType ? { 'Content-Type': object.contentType } : {}), ...(object.cacheControl ? { 'Cache-Control': object.cacheControl } : {}) });
         response.end(request.method === 'GET' ? object.body : undefined);
         return;
       }
       case 'DELETE': {
-        objects.delete(key);
+        if (objects.delete(key) && bodiesDir) await rm(bodyFile(key), { force: true });
         response.writeHead(204).end();
         return;
       }
