@@ -54,7 +54,7 @@ function excerptNodes(excerpt: string): Node[] {
 }
 
 export function wireSiteSearch(form: HTMLFormElement): void {
-  const input = form.querySelector<HTMLInputElement>('input[type="search"]')!;
+  const input = form.querySelector<HTMLInputElement>('input[role="combobox"]')!;
   const list = form.querySelector<HTMLUListElement>('[data-site-search-results]')!;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let active = -1;

@@ -26,7 +26,7 @@ const BUTTON =
   'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center whitespace-nowrap rounded bg-white/10 px-3 font-semibold text-white hover:bg-white/20 focus-visible:outline-3 focus-visible:outline-white';
 // Over a photo, so dark with a light ring to show on any picture.
 const ARROW =
-  'absolute top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-900/75 text-3xl text-white ring-1 ring-white/50 hover:bg-slate-900 focus-visible:outline-3 focus-visible:outline-white';
+  'absolute top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-900 text-3xl text-white ring-1 ring-white/50 hover:bg-slate-700 focus-visible:outline-3 focus-visible:outline-white';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);

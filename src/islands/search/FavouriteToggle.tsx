@@ -15,7 +15,7 @@ export function FavouriteToggle({ favourite }: { favourite: Favourite }) {
   return (
     <button
       type="button"
-      className="absolute right-2 top-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-brand shadow hover:bg-white"
+      className="absolute right-2 top-2 z-10 inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand shadow hover:bg-slate-100"
       aria-pressed={saved}
       aria-label={`Favourite: ${favourite.name}`}
       data-favourite={favourite.id}

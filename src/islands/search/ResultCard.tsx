@@ -102,7 +102,8 @@ export function ResultCard({ card, eager = false, headingLevel = 3, favourite }:
 }
 
 /** A promo card in the results grid. The colour is an SVG fill: the site's CSP blocks inline styles. */
-export function PromoTile({ card }: { card: PromoCardView }) {
+export function PromoTile({ card, headingLevel = 3 }: { card: PromoCardView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const className = `relative isolate flex h-full min-h-64 flex-col justify-end overflow-hidden rounded-lg shadow-sm hover:opacity-95 ${card.tone === 'light' ? 'text-white' : 'text-slate-900'}`;
   const body = (
     <>
@@ -112,7 +113,7 @@ export function PromoTile({ card }: { card: PromoCardView }) {
       {card.image && <img src={card.image} alt={card.alt ?? ''} width={600} height={400} loading="lazy" decoding="async" className={IMAGE_CLASS} />}
       {(card.title || card.text) && (
         <div className="p-5">
-          {card.title && <p className="text-2xl font-extrabold leading-tight">{card.title}</p>}
+          {card.title && <Heading className="text-2xl font-extrabold leading-tight">{card.title}</Heading>}
           {card.text && <p className="mt-2">{card.text}</p>}
           {card.href && <p className="mt-4 font-semibold underline">Find out more</p>}
         </div>

@@ -35,7 +35,7 @@ function Hotspots({ spots }: { spots: readonly PlacedHotspot[] }) {
         }}>
           <span className="flex -translate-x-2.5 -translate-y-2.5 items-center gap-1.5">
             <span aria-hidden="true" className="block h-5 w-5 rounded-full border-2 border-white bg-brand shadow ring-2 ring-brand/40" />
-            <span className="max-w-48 rounded bg-slate-900/85 px-2 py-1 text-xs font-semibold text-white">{spot.description}</span>
+            <span className="max-w-48 rounded bg-slate-900 px-2 py-1 text-xs font-semibold text-white">{spot.description}</span>
           </span>
         </li>
       ))}
@@ -85,7 +85,7 @@ export function SpinStage(props: SpinStageProps) {
           <Hotspots spots={hotspots} />
           {hint && (
             <p className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center" data-spin-hint>
-              <span className="rounded-full bg-slate-900/85 px-4 py-1.5 text-sm font-semibold text-white">{SPIN_HINT}</span>
+              <span className="rounded-full bg-slate-900 px-4 py-1.5 text-sm font-semibold text-white">{SPIN_HINT}</span>
             </p>
           )}
         </>
@@ -93,7 +93,7 @@ export function SpinStage(props: SpinStageProps) {
         <>
           {placeholder && <img src={placeholder} width={width} height={height} alt="" className="h-full w-full object-cover" />}
           <div role="status" aria-label={`Loading 360° view, ${loaded} of ${frames.length} pictures`} className="absolute inset-0 flex items-center justify-center bg-slate-900/20">
-            <span className="flex items-center gap-2 rounded-full bg-white/95 px-4 py-2 text-sm font-semibold text-slate-900 shadow">
+            <span className="flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-900 shadow">
               <span aria-hidden="true" className="block h-4 w-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent motion-reduce:animate-none" />
               Loading 360° view
             </span>

@@ -131,7 +131,7 @@ export default function SpinViewer(props: SpinViewerProps) {
       <button
         ref={opener}
         type="button"
-        className="absolute bottom-3 right-3 inline-flex min-h-11 items-center gap-2 rounded bg-slate-900/85 px-3 text-sm font-semibold text-white hover:bg-slate-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        className="absolute bottom-3 right-3 inline-flex min-h-11 items-center gap-2 rounded bg-slate-900 px-3 text-sm font-semibold text-white hover:bg-slate-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
         onClick={() => setFull(true)}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
