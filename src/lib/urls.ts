@@ -76,9 +76,23 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Site paths get the trailing slash every page uses; anything else (external, mailto, with a query) is kept. */
+/**
+ * A URL as an HTML attribute may hold it: the characters the URL standard does not allow as they are
+ * (brackets, spaces, pipes, braces, quotes, angle brackets, backslashes, carets, backticks) percent-encoded.
+ * It names the same resource; the stock search's readable addresses (`?refinementList[body][0]=SUV`) stay
+ * readable in the address bar and are written this way in links.
+ * @example hrefSafe('/search/?range[price]=:30000') // '/search/?range%5Bprice%5D=:30000'
+ */
+export function hrefSafe(url: string): string {
+  return url.replace(/[[\]{}|\\^`"<> ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/**
+ * Site paths get the trailing slash every page uses; anything else (external, mailto, with a query) is kept.
+ * Either way the result is safe to write in an attribute ({@link hrefSafe}).
+ */
 export function internalHref(href: string): string {
-  if (!href.startsWith('/') || href.startsWith('//') || /[?#]/.test(href)) return href;
+  if (!href.startsWith('/') || href.startsWith('//') || /[?#]/.test(href)) return hrefSafe(href);
   return pagePath(href);
 }
 

@@ -8,6 +8,7 @@ import type { SearchState } from '../schemas/search-state.ts';
 import { SEARCH_LIST_ATTRIBUTES, type SearchListAttribute } from './state.ts';
 import { sortIndexName, sortOfIndex } from './listing.ts';
 import { DEFAULT_SEARCH_PATH, searchStateFromUrl, searchUrl, type SearchLanding } from './routing.ts';
+import { hrefSafe } from '../lib/urls.ts';
 
 /** One index's UI state in React InstantSearch. */
 export interface IndexUiState {
@@ -120,7 +121,8 @@ export function searchRouter(options: {
         if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', url);
       }, writeDelay);
     },
-    createURL: (state) => searchUrl(state, landings),
+    // Links carry the address with its brackets encoded, as HTML requires; the address bar shows them as they are.
+    createURL: (state) => hrefSafe(searchUrl(state, landings)),
     onUpdate(callback) {
       listener = callback;
       if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);

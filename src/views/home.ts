@@ -6,7 +6,7 @@
 import type { SiteData } from '../data/site-data.ts';
 import { MAKE_KIND_LABELS, MAKE_KINDS, carTypeCarsLabel, type MakeKind } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
-import { internalHref, pagePath, searchPathForCarType } from '../lib/urls.ts';
+import { hrefSafe, internalHref, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import { markdownToHtml, sanitize } from '../render/html.ts';
 import { HOME_FACET_TILES, homeSections, type HomeSection } from '../rules/home-sections.ts';
 import { popularBodyTypes, showSwipeHint } from '../rules/locations.ts';
@@ -91,7 +91,7 @@ const buttonView = (button: BannerButton | undefined): ButtonView[] => (button ?
 export function pricePresetLinks(site: Pick<SiteConfig, 'search'>): LinkView[] {
   return pricePresets(site.search.pricePresets).map((preset) => ({
     label: `Up to ${preset.label}`,
-    href: searchUrl({ range: { price: { max: preset.value } }, sortBy: 'highestPrice' }, []),
+    href: hrefSafe(searchUrl({ range: { price: { max: preset.value } }, sortBy: 'highestPrice' }, [])),
   }));
 }
 

@@ -4,6 +4,7 @@ import {
   absoluteUrl,
   ALL_STOCK_PATH,
   checkoutPath,
+  hrefSafe,
   internalHref,
   locationPath,
   offerPath,
@@ -65,5 +66,28 @@ describe('links', () => {
     expect(internalHref('//cdn.example/x')).toBe('//cdn.example/x');
     expect(internalHref('https://booking.example/')).toBe('https://booking.example/');
     expect(internalHref('mailto:sales@test.example')).toBe('mailto:sales@test.example');
+  });
+});
+
+describe('hrefSafe', () => {
+  it('percent-encodes what a URL in an attribute may not hold, and nothing else', () => {
+    expect(hrefSafe('/search/toyota/?refinementList[body][0]=SUV&range[price]=5000:30000')).toBe('/search/toyota/?refinementList%5Bbody%5D%5B0%5D=SUV&range%5Bprice%5D=5000:30000');
+    expect(hrefSafe('/a b|c{d}^e`f"g<h>i\\j')).toBe('/a%20b%7Cc%7Bd%7D%5Ee%60f%22g%3Ch%3Ei%5Cj');
+    expect(hrefSafe('https://x.example/p?q=1%202&r=a:b#top')).toBe('https://x.example/p?q=1%202&r=a:b#top');
+  });
+
+  it('names the same search: the search state read back from the encoded link is the one written', () => {
+    const url = new URL(hrefSafe('/search/?refinementList[make][0]=Toyota&range[price]=:30000'), 'https://x.example');
+    expect([...url.searchParams]).toEqual([
+      ['refinementList[make][0]', 'Toyota'],
+      ['range[price]', ':30000'],
+    ]);
+  });
+});
+
+describe('internalHref', () => {
+  it('writes a content link with a query string as a valid URL', () => {
+    expect(internalHref('/search/new-used-and-demo-cars/?refinementList[fuel][0]=Electric')).toBe('/search/new-used-and-demo-cars/?refinementList%5Bfuel%5D%5B0%5D=Electric');
+    expect(internalHref('/finance')).toBe('/finance/');
   });
 });

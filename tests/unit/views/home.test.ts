@@ -67,7 +67,7 @@ describe('home and popup', () => {
   it('preset prices open the search up to that price, dearest first: nine from $5,000 to $70,000, or six from $300,000', () => {
     const standard = pricePresetLinks(site());
     expect(standard).toHaveLength(9);
-    expect(standard[0]).toEqual({ label: 'Up to $5,000', href: '/search/new-used-and-demo-cars/?range[price]=:5000&sortBy=highestPrice' });
+    expect(standard[0]).toEqual({ label: 'Up to $5,000', href: '/search/new-used-and-demo-cars/?range%5Bprice%5D=:5000&sortBy=highestPrice' });
     expect(standard[8]!.label).toBe('Up to $70,000');
     const premium = pricePresetLinks(site({ search: { pricePresets: 'premium' } }));
     expect(premium.map((p) => p.label)).toEqual(['Up to $300,000', 'Up to $400,000', 'Up to $500,000', 'Up to $600,000', 'Up to $700,000', 'Up to $800,000']);
