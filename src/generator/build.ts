@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
@@ -12,6 +12,7 @@ import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
+import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
 import { contentImageJobs } from '../views/content-images.ts';
@@ -243,6 +244,10 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
+      for (const { file, content } of machineReadableFiles(site, data, images)) {
+        await mkdir(path.dirname(path.join(releaseDir, file)), { recursive: true });
+        await writeFile(path.join(releaseDir, file), content);
+      }
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));
       await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     });

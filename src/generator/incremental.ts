@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
@@ -30,6 +30,7 @@ import type { RenderLocals } from '../views/render-locals.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
 import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
+import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
 import { contentImageJobs } from '../views/content-images.ts';
@@ -519,6 +520,12 @@ export async function updateLiveSite(
   // image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
   for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) {
+    await writeFileAtomic(path.join(releaseDir, file), content);
+    touchedFile(path.join(releaseDir, file));
+  }
+  // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
+  for (const { file, content } of machineReadableFiles(site, data, images)) {
+    await mkdir(path.dirname(path.join(releaseDir, file)), { recursive: true });
     await writeFileAtomic(path.join(releaseDir, file), content);
     touchedFile(path.join(releaseDir, file));
   }

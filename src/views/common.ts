@@ -4,6 +4,7 @@
  */
 import type { Route } from '../data/route-manifest.ts';
 import { clipAtWord, META_DESCRIPTION_MAX } from '../lib/text.ts';
+import type { Address } from '../schemas/address.ts';
 import type { CarType } from '../schemas/common.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -48,4 +49,11 @@ export function countBy(vehicles: readonly NormalisedVehicle[], key: (v: Normali
 /** Car types the site has stock of, in the site's car-type order. */
 export function presentCarTypes(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): CarType[] {
   return site.search.carTypeOrder.filter((t) => vehicles.some((v) => v.car_type === t));
+}
+
+/** An address on one line, the parts it has: '12 Sandgate Road, Chermside, QLD 4032'; null when it has none. */
+export function addressText(address: Address | null | undefined): string | null {
+  if (!address) return null;
+  const text = [address.street, address.city, [address.state, address.postcode].filter(Boolean).join(' ')].filter((part) => part && part.trim()).join(', ');
+  return text || null;
 }

@@ -9,7 +9,7 @@ import { visibleStock } from '../rules/visibility.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { metaDescription, type LinkView } from './common.ts';
+import { addressText, metaDescription, type LinkView } from './common.ts';
 import { phoneView, type PhoneView } from './phone.ts';
 import { ratingView, shownReviews, type RatingView, type ReviewView } from './reviews.ts';
 
@@ -25,9 +25,7 @@ export function locationPhone(location: Location, site: Pick<SiteConfig, 'locati
 }
 
 export function addressLine(location: Pick<Location, 'address'>): string {
-  const a = location.address;
-  if (!a) return '';
-  return [a.street, a.city, [a.state, a.postcode].filter(Boolean).join(' ')].filter((part) => part && part.trim()).join(', ');
+  return addressText(location.address) ?? '';
 }
 
 export interface LocationCardView {

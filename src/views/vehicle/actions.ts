@@ -7,7 +7,7 @@ import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
 import { phoneView, type PhoneView } from '../phone.ts';
-import { primaryLocation } from './head.ts';
+import { primaryLocation, vehicleLocationRecord } from './head.ts';
 import { VEHICLE_DIALOGS } from './forms.ts';
 import { financeCtaHref } from './price.ts';
 
@@ -18,7 +18,7 @@ import { financeCtaHref } from './price.ts';
  * vehicle's location phone, the phone of its location record, then the primary location's.
  */
 export function vehiclePhone(vehicle: NormalisedVehicle, site: Pick<SiteConfig, 'locations'>, locations: readonly Location[]): string | null {
-  const record = locations.find((l) => vehicle.location_id !== null && vehicle.location_id !== undefined && String(l.id) === String(vehicle.location_id));
+  const record = vehicleLocationRecord(vehicle, locations);
   const slug = vehicle.location?.slug ?? record?.slug;
   const candidates = [
     site.locations.phoneByCarType[vehicle.car_type],

@@ -1,6 +1,6 @@
 /**
  * What a vehicle page says about itself: the vehicle a route stands for, its breadcrumbs, its
- * location's name and its meta description.
+ * location (name, record and address) and its meta description.
  */
 import type { SiteData } from '../../data/site-data.ts';
 import { carTypeCarsLabel } from '../../lib/labels.ts';
@@ -9,6 +9,7 @@ import { pagePath, searchPathForCarType, vehiclePath } from '../../lib/urls.ts';
 import { availabilityView } from '../../rules/availability.ts';
 import { formatKmInput } from '../../rules/formatting.ts';
 import { priceDisplay } from '../../rules/pricing.ts';
+import type { Address } from '../../schemas/address.ts';
 import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
@@ -64,6 +65,17 @@ export function vehicleBreadcrumbs(vehicle: NormalisedVehicle, site: Pick<SiteCo
     { label: vehicle.model, href: modelPath },
     { label: vehicleCrumbLabel(vehicle, site), href: vehiclePath(vehicle) },
   ];
+}
+
+/** The site's record of the location a vehicle is kept at (its `location_id`), if the site lists it. */
+export function vehicleLocationRecord(vehicle: NormalisedVehicle, locations: readonly Location[]): Location | undefined {
+  if (vehicle.location_id === null || vehicle.location_id === undefined) return undefined;
+  return locations.find((l) => String(l.id) === String(vehicle.location_id));
+}
+
+/** The postal address of the vehicle's location: the one its record carries, else its location record's. */
+export function vehicleAddress(vehicle: NormalisedVehicle, locations: readonly Location[]): Address | null {
+  return vehicle.location?.address ?? vehicleLocationRecord(vehicle, locations)?.address ?? null;
 }
 
 /** Where the vehicle is, by name: its location, else the dealer. */

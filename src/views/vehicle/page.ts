@@ -9,19 +9,20 @@ import { vehiclePath } from '../../lib/urls.ts';
 import { formatKmInput } from '../../rules/formatting.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import { addressText } from '../common.ts';
 import { pictureFor, type ImageIndex } from '../images.ts';
-import { callBlock, vehicleActions } from './actions.ts';
+import { callBlock, vehicleActions, vehiclePhone } from './actions.ts';
 import { reserveOffer, moneyBackGuarantee } from './checkout.ts';
 import { dealerComments } from './comments.ts';
 import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor, vehiclePanels } from './extras.ts';
 import { galleryPictures, galleryView } from './gallery.ts';
 import { printLink } from './print.ts';
-import { vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
+import { vehicleAddress, vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
 import { financeQuoteView, vehicleFinance } from './finance.ts';
 import { priceBlockView } from './price.ts';
 import { vehicleSavingView } from './saving.ts';
 import { equipmentItems, featureList, keyInfo, specList } from './specs.ts';
-import { breadcrumbJsonLd, vehicleJsonLd } from './structured-data.ts';
+import { breadcrumbJsonLd, vehicleJsonLd, type VehiclePlace } from './structured-data.ts';
 
 export interface VehiclePageInput {
   site: SiteConfig;
@@ -38,6 +39,18 @@ export interface VehiclePageInput {
 /** Short facts for summary cards: odometer, transmission, stock number. */
 export function summaryFacts(vehicle: NormalisedVehicle): string[] {
   return [formatKmInput(vehicle.km), vehicle.simple_transmission, vehicle.stocknum ? `Stock #${vehicle.stocknum}` : ''].filter((f) => f.trim() !== '');
+}
+
+/**
+ * Where the vehicle is, for its JSON-LD: its location's name and address, and the number to call where
+ * the site shows numbers at once (a site that masks them keeps them out of the page until asked).
+ */
+function vehiclePlace(vehicle: NormalisedVehicle, site: SiteConfig, locations: SiteData['locations']): VehiclePlace {
+  return {
+    name: vehicleLocationName(vehicle, site),
+    address: vehicleAddress(vehicle, locations),
+    telephone: site.vehicle.showPhoneImmediately ? vehiclePhone(vehicle, site, locations) : null,
+  };
 }
 
 /** Everything the vehicle detail page shows, decided by the rules. */
@@ -64,7 +77,7 @@ export function vehiclePageView(input: VehiclePageInput) {
     title: vehicle.display_name,
     description: vehicleMetaDescription(vehicle, site),
     ogImage: pictures[0]?.src,
-    jsonLd: [vehicleJsonLd(vehicle, site, pictures), breadcrumbJsonLd(crumbs, site)],
+    jsonLd: [vehicleJsonLd(vehicle, site, pictures, vehiclePlace(vehicle, site, data.locations)), breadcrumbJsonLd(crumbs, site)],
     crumbs,
     gallery: galleryView(vehicle, images, site),
     price,
@@ -104,8 +117,6 @@ export type VehiclePageView = ReturnType<typeof vehiclePageView>;
 export function vehiclePrintView(input: VehiclePageInput) {
   const { site, data, images, now } = input;
   const vehicle = vehicleForRoute(data, input.vehicleId, input.path);
-  const record = data.locations.find((l) => String(l.id) === String(vehicle.location_id));
-  const address = vehicle.location?.address ?? record?.address;
   const firstPhoto = (vehicle.images ?? []).find((i) => !i.isVideo)?.image ?? vehicle.primary_image_url;
   const comments = dealerComments(vehicle, site);
   return {
@@ -121,7 +132,7 @@ export function vehiclePrintView(input: VehiclePageInput) {
     features: equipmentItems(vehicle),
     location: {
       name: vehicleLocationName(vehicle, site),
-      address: address ? [address.street, address.city, address.state, address.postcode].filter((p) => p && String(p).trim() !== '').join(', ') : null,
+      address: addressText(vehicleAddress(vehicle, data.locations)),
     },
     call: callBlock(vehicle, site, data.locations, true),
     backHref: vehiclePath(vehicle),

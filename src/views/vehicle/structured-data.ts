@@ -7,6 +7,7 @@ import { isAvailable } from '../../rules/availability.ts';
 import { priceDisplay } from '../../rules/pricing.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import type { Address } from '../../schemas/address.ts';
 import type { PictureData } from '../images.ts';
 import type { Crumb } from './head.ts';
 
@@ -74,17 +75,44 @@ function absolute(site: SiteConfig, src: string): string {
 const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
 
 /**
+ * A vehicle's gallery photos as absolute JPEG URLs, each once (feeds repeat photos), at most `limit`:
+ * what its JSON-LD and the inventory feeds list.
+ */
+export function vehicleImageUrls(pictures: readonly PictureData[], site: SiteConfig, limit: number = JSON_LD_IMAGE_LIMIT): string[] {
+  return [...new Set(pictures.map((p) => absolute(site, p.src)))].slice(0, limit);
+}
+
+/** Where the vehicle can be seen and bought: its location as a schema.org `AutoDealer` with a postal address. */
+export interface VehiclePlace {
+  name: string;
+  address: Address | null;
+  telephone: string | null;
+}
+
+function postalAddress(address: Address): Record<string, unknown> {
+  return {
+    '@type': 'PostalAddress',
+    ...(present(address.street) ? { streetAddress: address.street } : {}),
+    ...(present(address.city) ? { addressLocality: address.city } : {}),
+    ...(present(address.state) ? { addressRegion: address.state } : {}),
+    ...(present(address.postcode) ? { postalCode: address.postcode } : {}),
+    addressCountry: 'AU',
+  };
+}
+
+/**
  * The vehicle as a schema.org `Car` with one `Offer` from the dealer (an `AutoDealer` named after
  * the site), with the properties Google's vehicle listing guidance asks for (name, brand, model,
  * model year, VIN, odometer, condition, images, the offer's price and currency) and those it
  * recommends where the feed has them (body, colour, interior colour, drive, doors, seats, engine,
  * fuel, transmission, trim as `vehicleConfiguration`). The offer says what the page shows: the
  * price shown (a weekly subscription price as a price per week), none for a vehicle without one,
- * and SoldOut with no price for a sold vehicle. `pictures` are the gallery pictures of its photos;
- * at most 10 distinct ones are listed, as absolute JPEG URLs. Keys without a value are left out
- * rather than sent empty.
+ * and SoldOut with no price for a sold vehicle; and where the vehicle is (`availableAtOrFrom`: its
+ * location, with the address and phone), so an assistant can answer price, kilometres, location and
+ * availability from the JSON-LD alone. Photos: at most 10 distinct ones, as absolute JPEG URLs. Keys
+ * without a value are left out rather than sent empty.
  */
-export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pictures: readonly PictureData[]): Record<string, unknown> {
+export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pictures: readonly PictureData[], place?: VehiclePlace): Record<string, unknown> {
   const url = absoluteUrl(site, vehiclePath(vehicle));
   const condition = itemCondition(vehicle.car_type);
   const price = offeredPrice(vehicle, site);
@@ -94,8 +122,7 @@ export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pict
   const doors = count(vehicle.doors);
   const seats = count(vehicle.seats);
   const engineCc = count(vehicle.engine_size);
-  // Feeds repeat photos; each URL is listed once.
-  const images = [...new Set(pictures.map((p) => absolute(site, p.src)))].slice(0, JSON_LD_IMAGE_LIMIT);
+  const photos = vehicleImageUrls(pictures, site);
   const fuel = vehicle.fuel ?? vehicle.simple_fuel;
   const transmission = vehicle.trans ?? vehicle.simple_transmission;
   const body = vehicle.body ?? vehicle.simple_body;
@@ -128,7 +155,7 @@ export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pict
       : {}),
     ...(present(transmission) ? { vehicleTransmission: transmission } : {}),
     ...(present(vehicle.stocknum) ? { sku: vehicle.stocknum } : {}),
-    ...(images.length > 0 ? { image: images } : {}),
+    ...(photos.length > 0 ? { image: photos } : {}),
     url,
     offers: {
       '@type': 'Offer',
@@ -148,6 +175,16 @@ export function vehicleJsonLd(vehicle: NormalisedVehicle, site: SiteConfig, pict
       availability: itemAvailability(vehicle.status),
       itemCondition: condition,
       seller: { '@type': 'AutoDealer', name: site.name, url: site.url },
+      ...(place
+        ? {
+            availableAtOrFrom: {
+              '@type': 'AutoDealer',
+              name: place.name,
+              ...(place.address ? { address: postalAddress(place.address) } : {}),
+              ...(present(place.telephone) ? { telephone: place.telephone } : {}),
+            },
+          }
+        : {}),
     },
   };
 }

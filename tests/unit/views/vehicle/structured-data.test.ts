@@ -249,3 +249,22 @@ describe('breadcrumbJsonLd', () => {
     });
   });
 });
+
+describe('vehicleJsonLd: where the vehicle is', () => {
+  const place = { name: 'Test Motors Chermside', address: { street: '12 Main Street', city: 'Chermside', state: 'QLD', postcode: '4032' }, telephone: '07 3000 0000' };
+
+  it("offers the vehicle at its location, with the location's postal address and phone", () => {
+    const offers = vehicleJsonLd(vehicle(), site(), [], place).offers as Record<string, unknown>;
+    expect(offers.availableAtOrFrom).toEqual({
+      '@type': 'AutoDealer',
+      name: 'Test Motors Chermside',
+      address: { '@type': 'PostalAddress', streetAddress: '12 Main Street', addressLocality: 'Chermside', addressRegion: 'QLD', postalCode: '4032', addressCountry: 'AU' },
+      telephone: '07 3000 0000',
+    });
+  });
+
+  it('leaves out an address it does not have and a phone the site keeps masked', () => {
+    const offers = vehicleJsonLd(vehicle(), site(), [], { name: 'Test Motors', address: null, telephone: null }).offers as Record<string, unknown>;
+    expect(offers.availableAtOrFrom).toEqual({ '@type': 'AutoDealer', name: 'Test Motors' });
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * The inventory feeds a dealer gives advertising platforms, made from the same rules as the vehicle pages
+ * so the two never disagree (Google suspends listings whose landing page shows another price or status):
+ * Google's vehicle listings feed (https://developers.google.com/vehicle-listings/reference/feed-specification)
+ * and Meta's automotive inventory catalogue (https://developers.facebook.com/docs/marketing-api/auto-ads/reference),
+ * both as CSV. Pure: rows from the site, its data and the image index.
+ */
+import type { SiteData } from '../data/site-data.ts';
+import { absoluteUrl, vehiclePath } from '../lib/urls.ts';
+import { priceDisplay } from '../rules/pricing.ts';
+import type { Address } from '../schemas/address.ts';
+import type { Location } from '../schemas/location.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { addressText } from './common.ts';
+import type { ImageIndex } from './images.ts';
+import { primaryLocation, vehicleAddress, vehicleLocationName, vehicleLocationRecord, vehicleMetaDescription } from './vehicle/head.ts';
+import { galleryPictures } from './vehicle/gallery.ts';
+import { offeredPrice, vehicleImageUrls } from './vehicle/structured-data.ts';
+
+/** Where each feed is published in a site, and how a dealer refers to it. */
+export const INVENTORY_FEEDS = {
+  google: { path: '/feeds/google-vehicle-listings.csv', name: "Google vehicle listings" },
+  meta: { path: '/feeds/meta-vehicles.csv', name: 'Meta automotive inventory catalogue' },
+} as const;
+
+/** Most photos a feed lists for one vehicle (Meta takes up to 20; Google's extra images are optional). */
+export const FEED_IMAGE_LIMIT = 10;
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+
+/**
+ * The vehicles a feed lists: in stock (not coming, not sold), cars (the platforms' programmes are for
+ * passenger vehicles, so motorcycles, trucks and caravans stay out), with a 17-character VIN (both
+ * platforms key a vehicle by it) and a purchase price the page shows. One row per VIN: of two records
+ * with one VIN, the lower id.
+ */
+export function feedVehicles(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): NormalisedVehicle[] {
+  const byVin = new Map<string, NormalisedVehicle>();
+  const sorted = [...vehicles].sort((a, b) => Number(a.id) - Number(b.id));
+  for (const v of sorted) {
+    if (v.status !== 'in_stock' || (v.item_type ?? 'car') !== 'car' || !v.vin || !VIN.test(v.vin) || offeredPrice(v, site) === null) continue;
+    const vin = v.vin.toUpperCase();
+    if (!byVin.has(vin)) byVin.set(vin, v);
+  }
+  return [...byVin.values()];
+}
+
+/** A dealership as the feeds name it: the vehicle's location, else the site's primary one. */
+interface Dealership {
+  code: string;
+  name: string;
+  address: Address | null;
+  phone: string | null;
+}
+
+function dealershipOf(vehicle: NormalisedVehicle, site: SiteConfig, locations: readonly Location[]): Dealership {
+  const record: Location | undefined = vehicleLocationRecord(vehicle, locations) ?? primaryLocation(locations);
+  return {
+    code: String(vehicle.location_id ?? record?.id ?? site.slug),
+    name: vehicle.location?.name?.trim() || record?.name || vehicleLocationName(vehicle, site),
+    address: vehicleAddress(vehicle, locations) ?? record?.address ?? null,
+    phone: vehicle.location?.phone ?? record?.contact_detail?.phone ?? null,
+  };
+}
+
+const text = (value: string | null | undefined) => value?.trim() ?? '';
+const money = (amount: number) => `${Math.round(amount)} AUD`;
+const isoDay = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');
+
+/** The was-price the page shows beside the price (an offer's normal price), if any. */
+function wasPrice(vehicle: NormalisedVehicle, site: SiteConfig): number | null {
+  const shown = priceDisplay(vehicle, site);
+  return (shown.kind === 'price' || shown.kind === 'offer') && shown.wasPrice ? shown.wasPrice.amount : null;
+}
+
+// ---------------------------------------------------------------- Google
+
+export const GOOGLE_COLUMNS = [
+  'store_code',
+  'id',
+  'vin',
+  'year',
+  'make',
+  'model',
+  'trim',
+  'exterior_color',
+  'interior_color',
+  'mileage',
+  'condition',
+  'certified_pre_owned',
+  'price',
+  'vehicle_msrp',
+  'dealership_name',
+  'dealership_address',
+  'link',
+  'image_link',
+  'additional_image_link',
+  'date_in_stock',
+] as const;
+export type GoogleRow = Record<(typeof GOOGLE_COLUMNS)[number], string>;
+
+/**
+ * One row of Google's vehicle listings feed: the required attributes, the recommended ones (photos, the
+ * vehicle page, the RRP of a new vehicle where the page shows one) and the useful optional ones (stock
+ * number, date in stock, certified pre-owned). `condition` is new or used: a demonstrator has been
+ * registered and driven, so it is used, as its JSON-LD says.
+ */
+export function googleRow(vehicle: NormalisedVehicle, site: SiteConfig, data: Pick<SiteData, 'locations'>, images: ImageIndex): GoogleRow {
+  const dealer = dealershipOf(vehicle, site, data.locations);
+  const [first, ...more] = vehicleImageUrls(galleryPictures(vehicle, images, site), site, FEED_IMAGE_LIMIT);
+  const isNew = vehicle.car_type === 'new';
+  const msrp = isNew ? wasPrice(vehicle, site) : null;
+  return {
+    store_code: dealer.code,
+    id: text(vehicle.stocknum) || String(vehicle.id),
+    vin: vehicle.vin!.toUpperCase(),
+    year: String(vehicle.year),
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: text(vehicle.badge),
+    exterior_color: text(vehicle.colour),
+    interior_color: text(vehicle.interior_colour),
+    mileage: typeof vehicle.km === 'number' ? `${vehicle.km} km` : '',
+    condition: isNew ? 'new' : 'used',
+    certified_pre_owned: !isNew && vehicle.certified ? 'yes' : 'no',
+    price: money(offeredPrice(vehicle, site)!),
+    vehicle_msrp: msrp !== null ? money(msrp) : '',
+    dealership_name: dealer.name,
+    dealership_address: [addressText(dealer.address), 'AU'].filter(Boolean).join(', '),
+    link: absoluteUrl(site, vehiclePath(vehicle)),
+    image_link: first ?? '',
+    additional_image_link: more.join(','),
+    date_in_stock: isoDay(vehicle.created_at),
+  };
+}
+
+// ---------------------------------------------------------------- Meta
+
+export const META_COLUMNS = [
+  'vehicle_id',
+  'title',
+  'description',
+  'url',
+  'make',
+  'model',
+  'year',
+  'trim',
+  'mileage.value',
+  'mileage.unit',
+  'image',
+  'transmission',
+  'fuel_type',
+  'body_style',
+  'drivetrain',
+  'vin',
+  'price',
+  'sale_price',
+  'address',
+  'latitude',
+  'longitude',
+  'exterior_color',
+  'interior_color',
+  'state_of_vehicle',
+  'availability',
+  'date_first_on_lot',
+  'dealer_id',
+  'dealer_name',
+  'dealer_phone',
+] as const;
+export type MetaRow = Record<(typeof META_COLUMNS)[number], string>;
+
+const META_BODY: Record<string, string> = {
+  suv: 'SUV',
+  hatchback: 'HATCHBACK',
+  sedan: 'SEDAN',
+  ute: 'TRUCK',
+  van: 'VAN',
+  wagon: 'WAGON',
+  coupe: 'COUPE',
+  convertible: 'CONVERTIBLE',
+  'people mover': 'MINIVAN',
+  cab: 'TRUCK',
+};
+const META_FUEL: Record<string, string> = { petrol: 'PETROL', diesel: 'DIESEL', electric: 'ELECTRIC', hybrid: 'HYBRID', 'plug-in hybrid': 'PLUGIN_HYBRID', lpg: 'OTHER' };
+
+/** Meta's drivetrain of a feed's drive type: 4X4, AWD, FWD, RWD, else OTHER. */
+export function metaDrivetrain(drive: string | null | undefined): string {
+  const value = drive?.trim().toLowerCase() ?? '';
+  if (/^(4x4|4wd|four)/.test(value)) return '4X4';
+  if (/^(awd|all)/.test(value)) return 'AWD';
+  if (/^(fwd|front)/.test(value)) return 'FWD';
+  if (/^(rwd|rear)/.test(value)) return 'RWD';
+  return 'OTHER';
+}
+
+/**
+ * One row of Meta's automotive inventory catalogue. `price` is the vehicle's normal price and
+ * `sale_price` the offer price where the page shows an offer under a struck-through normal price, so
+ * the price a shopper pays (`sale_price`, else `price`) is the one on the page. Photos are one JSON
+ * list (`image`), which Meta's CSV format allows; the address is a JSON object, as its examples write it.
+ */
+export function metaRow(vehicle: NormalisedVehicle, site: SiteConfig, data: Pick<SiteData, 'locations'>, images: ImageIndex): MetaRow {
+  const dealer = dealershipOf(vehicle, site, data.locations);
+  const shown = offeredPrice(vehicle, site)!;
+  const was = wasPrice(vehicle, site);
+  const address = dealer.address;
+  const state = vehicle.car_type === 'new' ? 'NEW' : vehicle.certified ? 'CPO' : 'USED';
+  return {
+    vehicle_id: String(vehicle.id),
+    title: vehicle.display_name,
+    description: vehicleMetaDescription(vehicle, site),
+    url: absoluteUrl(site, vehiclePath(vehicle)),
+    make: vehicle.make,
+    model: vehicle.model,
+    year: String(vehicle.year),
+    trim: text(vehicle.badge),
+    'mileage.value': String(vehicle.km ?? 0),
+    'mileage.unit': 'KM',
+    image: JSON.stringify(vehicleImageUrls(galleryPictures(vehicle, images, site), site, FEED_IMAGE_LIMIT).map((url) => ({ url }))),
+    transmission: (vehicle.simple_transmission ?? '').toLowerCase() === 'manual' ? 'MANUAL' : 'AUTOMATIC',
+    fuel_type: META_FUEL[(vehicle.simple_fuel ?? '').toLowerCase()] ?? 'OTHER',
+    body_style: META_BODY[(vehicle.simple_body ?? '').toLowerCase()] ?? 'OTHER',
+    drivetrain: metaDrivetrain(vehicle.drive),
+    vin: vehicle.vin!.toUpperCase(),
+    price: money(was ?? shown),
+    sale_price: was !== null ? money(shown) : '',
+    address: JSON.stringify({ addr1: text(address?.street), city: text(address?.city), region: text(address?.state), postal_code: text(address?.postcode), country: 'AU' }),
+    latitude: address?.lat !== null && address?.lat !== undefined ? String(address.lat) : '',
+    longitude: address?.long !== null && address?.long !== undefined ? String(address.long) : '',
+    exterior_color: text(vehicle.colour),
+    interior_color: text(vehicle.interior_colour),
+    state_of_vehicle: state,
+    availability: 'AVAILABLE',
+    date_first_on_lot: isoDay(vehicle.created_at),
+    dealer_id: dealer.code,
+    dealer_name: dealer.name,
+    dealer_phone: text(dealer.phone),
+  };
+}
+
+// ---------------------------------------------------------------- CSV
+
+/** One CSV field per RFC 4180: quoted when it holds a comma, a quote or a line break; quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A CSV file: the header line, then one line per row, CRLF line ends (RFC 4180). */
+export function csv<C extends string>(columns: readonly C[], rows: ReadonlyArray<Record<C, string>>): string {
+  const line = (values: readonly string[]) => values.map(csvField).join(',');
+  return [line(columns), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\r\n') + '\r\n';
+}
+
+/** Both feeds of a site, by the path each is published at. */
+export function inventoryFeeds(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): Array<{ path: string; content: string; rows: number }> {
+  const vehicles = feedVehicles(site, data.vehicles);
+  return [
+    { path: INVENTORY_FEEDS.google.path, content: csv(GOOGLE_COLUMNS, vehicles.map((v) => googleRow(v, site, data, images))), rows: vehicles.length },
+    { path: INVENTORY_FEEDS.meta.path, content: csv(META_COLUMNS, vehicles.map((v) => metaRow(v, site, data, images))), rows: vehicles.length },
+  ];
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { ImageIndex } from '../../../src/views/images.ts';
+import { csv, csvField, feedVehicles, GOOGLE_COLUMNS, googleRow, inventoryFeeds, META_COLUMNS, metaDrivetrain, metaRow } from '../../../src/views/inventory-feeds.ts';
+import { llmsTxt } from '../../../src/views/llms-txt.ts';
+import { location, offer, site, siteData, vehicle } from './fixtures.ts';
+
+const VIN = 'JTNK4RBE803123456';
+const chermside = location({ address: { street: '12 Main Street', city: 'Chermside', state: 'QLD', postcode: '4032', lat: -27.38, long: 153.03 }, contact_detail: { phone: '07 3000 0000' } });
+const photo = (name: string) => ({ image: `feed/${name}.jpg`, isVideo: false });
+const rendition = (name: string) => ({ gallery: { width: 1200, height: 800, jpeg: `/images/${name}-gallery.jpg`, webp: `/images/${name}-gallery.webp` } });
+const images: ImageIndex = { 'feed/a.jpg': rendition('a'), 'feed/b.jpg': rendition('b'), 'feed/c.jpg': rendition('c') };
+
+describe('feedVehicles: the vehicles the feeds list', () => {
+  it('lists in-stock cars with a VIN and a shown price, once per VIN, and nothing else', () => {
+    const listed = vehicle(1, { vin: VIN });
+    const others = [
+      vehicle(2, { vin: VIN.replace('6', '7'), status: 'sold' }),
+      vehicle(3, { vin: VIN.replace('6', '8'), status: 'coming_soon' }),
+      vehicle(4, { vin: null }),
+      vehicle(5, { vin: 'SHORT123' }),
+      vehicle(6, { vin: VIN.replace('6', '9'), price: 0 }),
+      vehicle(7, { vin: VIN.replace('6', '5'), item_type: 'motorcycle' }),
+      vehicle(8, { vin: VIN.toLowerCase() }),
+    ];
+    expect(feedVehicles(site(), [...others, listed]).map((v) => v.id)).toEqual([1]);
+  });
+});
+
+describe("googleRow: Google's vehicle listings attributes", () => {
+  it('gives the required attributes from what the vehicle page shows, and the dealership from its location', () => {
+    const v = vehicle(1, { vin: VIN, stocknum: 'NUU001', km: 36437, colour: 'Grey', interior_colour: 'Black cloth', badge: 'ST', images: [photo('a'), photo('b'), photo('a'), photo('c')] as never, created_at: '2026-10-26T09:00:00+10:00' });
+    const row = googleRow(v, site(), siteData({ locations: [chermside] }), images);
+    expect(row).toEqual({
+      store_code: '11',
+      id: 'NUU001',
+      vin: VIN,
+      year: '2024',
+      make: 'Toyota',
+      model: 'Corolla',
+      trim: 'ST',
+      exterior_color: 'Grey',
+      interior_color: 'Black cloth',
+      mileage: '36437 km',
+      condition: 'used',
+      certified_pre_owned: 'no',
+      price: '25990 AUD',
+      vehicle_msrp: '',
+      dealership_name: 'Chermside',
+      dealership_address: '12 Main Street, Chermside, QLD 4032, AU',
+      link: 'https://www.test.example/cars/vehicle-1/',
+      image_link: 'https://www.test.example/images/a-gallery.jpg',
+      additional_image_link: 'https://www.test.example/images/b-gallery.jpg,https://www.test.example/images/c-gallery.jpg',
+      date_in_stock: '2026-10-26',
+    });
+  });
+
+  it('prices an offer at the offer price, and gives a new vehicle the struck-through price as its RRP', () => {
+    const row = googleRow(vehicle(1, { vin: VIN, car_type: 'new', price: 30990, offer_price: 28990 }), site(), siteData({ locations: [chermside] }), {});
+    expect(row).toMatchObject({ condition: 'new', price: '28990 AUD', vehicle_msrp: '30990 AUD', image_link: '' });
+  });
+});
+
+describe("metaRow: Meta's automotive catalogue fields", () => {
+  it('puts the normal price in price and the offer in sale_price, so the price paid is the one on the page', () => {
+    const row = metaRow(vehicle(1, { vin: VIN, price: 7040, offer_price: 5540, drive: '4x4', simple_body: 'Ute', certified: true }), site(), siteData({ locations: [chermside] }), images);
+    expect(row).toMatchObject({ price: '7040 AUD', sale_price: '5540 AUD', body_style: 'TRUCK', drivetrain: '4X4', state_of_vehicle: 'CPO', 'mileage.unit': 'KM', availability: 'AVAILABLE' });
+    expect(JSON.parse(row.address)).toEqual({ addr1: '12 Main Street', city: 'Chermside', region: 'QLD', postal_code: '4032', country: 'AU' });
+    expect([row.latitude, row.longitude, row.dealer_phone]).toEqual(['-27.38', '153.03', '07 3000 0000']);
+  });
+
+  it('maps drive types to its drivetrains', () => {
+    expect(['AWD', 'FWD', 'RWD', '4WD', 'Front Wheel Drive', null].map(metaDrivetrain)).toEqual(['AWD', 'FWD', 'RWD', '4X4', 'FWD', 'OTHER']);
+  });
+});
+
+describe('CSV (RFC 4180)', () => {
+  it('quotes a field with a comma, a quote or a line break, doubling quotes, and ends lines with CRLF', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a, b')).toBe('"a, b"');
+    expect(csvField('Wheels 17" Alloy')).toBe('"Wheels 17"" Alloy"');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csv(['a', 'b'] as const, [{ a: '1', b: 'x,y' }])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  it('writes both feeds with their columns and one row per listed vehicle', () => {
+    const feeds = inventoryFeeds(site(), siteData({ locations: [chermside], vehicles: [vehicle(1, { vin: VIN }), vehicle(2, { status: 'sold', vin: VIN.replace('6', '1') })] }), {});
+    expect(feeds.map((f) => [f.path, f.rows])).toEqual([
+      ['/feeds/google-vehicle-listings.csv', 1],
+      ['/feeds/meta-vehicles.csv', 1],
+    ]);
+    expect(feeds[0]!.content.split('\r\n')[0]).toBe(GOOGLE_COLUMNS.join(','));
+    expect(feeds[1]!.content.split('\r\n')[0]).toBe(META_COLUMNS.join(','));
+    expect(feeds[0]!.content.split('\r\n')).toHaveLength(3);
+  });
+});
+
+describe('llms.txt', () => {
+  const data = siteData({
+    locations: [chermside],
+    offers: [offer({})],
+    vehicles: [vehicle(1), vehicle(2, { make: 'Mazda', make_slug: 'mazda' }), vehicle(3, { make: 'Mazda', make_slug: 'mazda' }), vehicle(4, { status: 'sold', make: 'Kia', make_slug: 'kia' })],
+  });
+
+  it('describes the dealer, how to search its stock, its locations, offers and feeds, with absolute links', () => {
+    const text = llmsTxt(site({ description: 'Used cars in [Brisbane]' }), data);
+    expect(text).toMatch(/^# Test Motors\n\n> Used cars in Brisbane\n/);
+    expect(text).toContain('- [All stock](https://www.test.example/search/new-used-and-demo-cars/)');
+    // Makes in stock, most stocked first; none that is only sold.
+    expect(text.indexOf('[Mazda](https://www.test.example/search/mazda/)')).toBeLessThan(text.indexOf('[Toyota](https://www.test.example/search/toyota/)'));
+    expect(text).not.toContain('Kia');
+    expect(text).toContain('`range[price]=5000:30000`');
+    expect(text).toContain('- [Current offers](https://www.test.example/special-offers/)');
+    expect(text).toContain('- [Google vehicle listings feed](https://www.test.example/feeds/google-vehicle-listings.csv)');
+    expect(text).toContain('12 Main Street, Chermside, QLD 4032');
+  });
+
+  it("gives the locations' phone numbers only where the site shows them at once", () => {
+    expect(llmsTxt(site(), data)).not.toContain('07 3000 0000');
+    expect(llmsTxt(site({ vehicle: { showPhoneImmediately: true } }), data)).toContain('phone 07 3000 0000');
+  });
+});
