@@ -15,6 +15,8 @@ export interface EmbeddedSearchClient {
   search(requests: readonly ClientRequest[] | { requests: readonly ClientRequest[] }): Promise<{ results: unknown[] }>;
   /** InstantSearch checks for this to know results may be cached; nothing to clear here. */
   clearCache(): Promise<void>;
+  /** Loads the records and builds the engine now (when the page is idle), so the first search does not wait for it. */
+  warm(): void;
 }
 
 /**
@@ -44,5 +46,6 @@ export function embeddedSearchClient<R extends SearchRecord>(load: () => Promise
       };
     },
     clearCache: async () => {},
+    warm: () => void ready().catch(() => {}),
   };
 }

@@ -241,12 +241,32 @@ function ShowResultsButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+/** How long typing pauses before the words are searched: each keystroke paints at once, the search follows. */
+export const QUERY_PAUSE_MS = 200;
+
 function SearchBox() {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
-  useEffect(() => setValue(query), [query]);
+  const sent = useRef(query);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The query changed from elsewhere (clear all, the back button): show it. Not the echo of what was typed.
+  useEffect(() => {
+    if (query !== sent.current) setValue((sent.current = query));
+  }, [query]);
+  useEffect(() => () => clearTimeout(pause.current), []);
+  const search = (words: string) => {
+    clearTimeout(pause.current);
+    if (words !== sent.current) refine((sent.current = words));
+  };
   return (
-    <form role="search" className="flex min-w-64 flex-1 flex-col text-sm font-semibold text-slate-800" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      className="flex min-w-64 flex-1 flex-col text-sm font-semibold text-slate-800"
+      onSubmit={(e) => {
+        e.preventDefault();
+        search(value);
+      }}
+    >
       <label htmlFor="stock-query">Search stock</label>
       <input
         id="stock-query"
@@ -257,8 +277,10 @@ function SearchBox() {
         enterKeyHint="search"
         value={value}
         onChange={(e) => {
-          setValue(e.target.value);
-          refine(e.target.value);
+          const words = e.target.value;
+          setValue(words);
+          clearTimeout(pause.current);
+          pause.current = setTimeout(() => search(words), QUERY_PAUSE_MS);
         }}
       />
     </form>

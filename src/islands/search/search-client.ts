@@ -23,7 +23,7 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The embedded engine over `indexUrl`, loaded on first use (or earlier, by `preload`). */
+/** The embedded engine over `indexUrl`, loaded and built on first use (or earlier, by `preload`). */
 export function embeddedClient(indexUrl: string, base: string): IslandSearchClient & { preload(): void } {
   let file: Promise<SearchIndexFile<EncodedIndex>> | null = null;
   const loadFile = () =>
@@ -46,7 +46,7 @@ export function embeddedClient(indexUrl: string, base: string): IslandSearchClie
   };
   const engine = embeddedSearchClient(async () => decodeIndex<ListingRecord>((await loadFile()).index), listingEngineConfig(base));
   return {
-    preload: () => void loadFile().catch(() => {}),
+    preload: () => engine.warm(),
     async search(requests) {
       const { results } = await engine.search(requests);
       return { results: await Promise.all(results.map((result) => withCards(result as SearchResponse<ListingRecord>, cardsOf))) };
