@@ -127,14 +127,17 @@ describe('ci.yml', () => {
     expect(readme).toContain('npm test');
   });
 
-  it("tests in Debian's Chromium, installed the way .ci/run installs it, before the tests run", () => {
+  it("tests in Debian's Chromium with Java for the HTML checker, installed as .ci/run installs them, before the tests run", () => {
     expect(String(test.container)).toMatch(/^debian:/);
     const steps = test.steps ?? [];
-    const install = steps.findIndex((s) => /apt-get install -y --no-install-recommends .*\bchromium\b/.test(s.run ?? ''));
+    const install = steps.findIndex((s) => /apt-get install -y --no-install-recommends .*\bchromium\b.*\bdefault-jre-headless\b/.test(s.run ?? ''));
     const testStep = steps.findIndex((s) => s.run === 'npm test');
     expect(install).toBeGreaterThanOrEqual(0);
     expect(install).toBeLessThan(testStep);
-    expect(readFileSync('.ci/run', 'utf8')).toMatch(/apt-get install -y --no-install-recommends chromium/);
+    const ciRun = readFileSync('.ci/run', 'utf8');
+    expect(ciRun).toMatch(/\[ -x \/usr\/bin\/chromium \] \|\| missing\+=\(chromium\)/);
+    expect(ciRun).toMatch(/command -v java .*\|\| missing\+=\(default-jre-headless\)/);
+    expect(ciRun).toMatch(/apt-get install -y --no-install-recommends "\$\{missing\[@\]\}"/);
   });
 });
 
