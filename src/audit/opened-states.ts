@@ -8,15 +8,21 @@ import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
 import { isAvailable } from '../rules/availability.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import { resolveMenu } from '../views/navigation.ts';
 
 export interface OpenedState {
   name: string;
   /** The page to open it on, or null where the site has none. */
   path(site: SiteConfig, data: SiteData, routes: readonly Route[]): string | null;
   /** Opens it; resolves once it shows. */
-  open(page: Page, site: SiteConfig): Promise<void>;
+  open(page: Page, site: SiteConfig, helpers: OpenHelpers): Promise<void>;
   /** The viewport it is checked at (the mega-menu is a desktop menu). */
   width?: number;
+}
+
+/** What opening a state may need from the audit: a signed-in shopper's session cookie. */
+export interface OpenHelpers {
+  shopperSession(phone: string): { name: string; value: string };
 }
 
 const WAIT = { timeout: 15_000 };
@@ -68,7 +74,8 @@ export const OPENED_STATES: readonly OpenedState[] = [
   {
     name: 'menu open',
     width: 1366,
-    path: () => '/',
+    // Where the header has a dropdown or the models mega-menu.
+    path: (site, data) => (resolveMenu(data.content.menus.header, site, data).some((l) => l.children.length > 0 || (l.modelGroups?.length ?? 0) > 0) ? '/' : null),
     async open(page) {
       const menu = page.locator('details[data-mega-menu], details[data-dropdown]').first();
       await menu.locator('summary').click();
@@ -78,19 +85,22 @@ export const OPENED_STATES: readonly OpenedState[] = [
   {
     name: 'toast visible',
     path: (site, data, routes) => (site.vehicle.copyConfirmation === 'toast' || site.features.watchlist ? vehiclePage(data, routes, (v) => v.status === 'in_stock') : null),
-    async open(page, site) {
-      await page.locator('[data-saving-bar]').scrollIntoViewIfNeeded();
-      await page.locator('astro-island:has([data-saving-bar]):not([ssr])').waitFor({ state: 'attached', ...WAIT });
+    async open(page, site, helpers) {
+      const ready = async () => {
+        await page.locator('[data-saving-bar]').scrollIntoViewIfNeeded();
+        await page.locator('astro-island:has([data-saving-bar]):not([ssr])').waitFor({ state: 'attached', ...WAIT });
+      };
       if (site.vehicle.copyConfirmation === 'toast') {
+        await ready();
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
         await page.locator('[data-share-open]').click();
         await page.locator('[data-copy]').click();
       } else {
-        // A shopper the browser remembers, whom the server does not know: the save is refused and says so.
-        await page.evaluate(() => localStorage.setItem('dealer-sites:shopper', JSON.stringify({ id: 'usr_audit', phone: '0400000000' })));
+        // A signed-in shopper saves the car to the watchlist; the toast confirms it.
+        const cookie = helpers.shopperSession('0400000000');
+        await page.context().addCookies([{ ...cookie, url: new URL('/api/', page.url()).href, httpOnly: true, sameSite: 'Lax' }]);
         await page.reload();
-        await page.locator('[data-saving-bar]').scrollIntoViewIfNeeded();
-        await page.locator('astro-island:has([data-saving-bar]):not([ssr])').waitFor({ state: 'attached', ...WAIT });
+        await ready();
         await page.locator('[data-watchlist-toggle]').click();
       }
       await page.locator('[data-toast]').first().waitFor(WAIT);

@@ -115,7 +115,7 @@ async function auditSite(site: SiteConfig, browser: Browser, options: AuditOptio
         const statePage = await stateContext.newPage();
         try {
           await settle(statePage, server.origin + statePath);
-          await state.open(statePage, site);
+          await state.open(statePage, site, { shopperSession: (phone) => options.api.shopperSession(site.slug, phone) });
           openedStates.push({ name: state.name, path: statePath, width, findings: await axeFindings(statePage) });
         } catch (error) {
           openedStates.push({ name: state.name, path: statePath, width, findings: [], error: (error as Error).message.split('\n')[0]! });
