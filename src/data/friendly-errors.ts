@@ -29,6 +29,11 @@ export interface DescribeOptions {
 
 /** One readable sentence per problem, in the order zod found them. */
 export function describeIssues(issues: readonly Issue[], input: unknown, options: DescribeOptions): string[] {
+  return describeAll(issues, { input, root: input, base: [], schema: options.schema, options }).map((p) => p.message);
+}
+
+/** The same sentences with the key path each is about, for a form that shows a problem beside its field. */
+export function describeIssuesByPath(issues: readonly Issue[], input: unknown, options: DescribeOptions): Array<{ path: PropertyKey[]; message: string }> {
   return describeAll(issues, { input, root: input, base: [], schema: options.schema, options });
 }
 
@@ -41,7 +46,7 @@ interface Scope {
   options: DescribeOptions;
 }
 
-function describeAll(issues: readonly Issue[], scope: Scope): string[] {
+function describeAll(issues: readonly Issue[], scope: Scope): Array<{ path: PropertyKey[]; message: string }> {
   // A misspelt key says which key it was meant to be; the "is required" of that key adds nothing.
   const meant = new Set<string>();
   for (const issue of issues) {
@@ -61,7 +66,7 @@ function describeAll(issues: readonly Issue[], scope: Scope): string[] {
       const missing = valueAt(scope.input, issue.path) === undefined;
       return !(missing && (issue.code === 'invalid_type' || issue.code === 'invalid_union') && meant.has(key));
     })
-    .map((issue) => describeIssue(issue, scope));
+    .map((issue) => ({ path: [...scope.base, ...issue.path], message: describeIssue(issue, scope) }));
 }
 
 function describeIssue(issue: Issue, scope: Scope): string {
@@ -159,7 +164,7 @@ function describeUnion(issue: z.core.$ZodIssueInvalidUnion, scope: Scope, where:
   const options = (node?._zod.def as { options?: AnySchema[] } | undefined)?.options;
   const index = branches.findIndex((b) => b.length > 0 && !b.some((i) => i.path.length === 0 && i.code === 'invalid_type'));
   if (index >= 0 && options?.[index]) {
-    return describeAll(branches[index]!, { ...scope, input: got, base: [...scope.base, ...issue.path], schema: options[index] }).join('\n  - ');
+    return describeAll(branches[index]!, { ...scope, input: got, base: [...scope.base, ...issue.path], schema: options[index] }).map((p) => p.message).join('\n  - ');
   }
   if (expected.length === branches.length && expected.length > 0) {
     return `${where}: expected ${[...new Set(expected)].map(typeName).join(' or ')}, got ${show(got)}.`;

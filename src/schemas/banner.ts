@@ -4,62 +4,44 @@ import { href, imageUrl } from './common.ts';
 
 /** A banner button. */
 export const BannerButtonSchema = z.strictObject({
-  /** Button label. @example 'View Offers' */
-  name: z.string().trim().min(1),
-  /** Where it goes. @example '/special-offers' */
-  url: href,
+  name: z.string().trim().min(1).meta({ description: "Button label. @example 'View Offers'" }),
+  url: href.meta({ description: "Where it goes. @example '/special-offers'" }),
 });
 export type BannerButton = z.output<typeof BannerButtonSchema>;
 
 export const BannerItemsSchema = z.strictObject({
-  /** Background image. */
   image: z
     .strictObject({
-      /** Image URL or path. @example 'images/banners/service.jpg' */
-      url: imageUrl,
-      /** Alternative text. @example 'Technician servicing a car' */
-      alt: z.string(),
+      url: imageUrl.meta({ description: "Image URL or path. @example 'images/banners/service.jpg'" }),
+      alt: z.string().meta({ description: "Alternative text. @example 'Technician servicing a car'" }),
     })
-    .optional(),
-  /** Heading block. */
+    .optional().meta({ description: 'Background image.' }),
   header: z
     .strictObject({
-      /** Heading. @example 'Book Your Service at Brisbane Toyota' */
-      text: z.string().trim().min(1),
-      /** Sub-heading. @example 'Capped price servicing, fixed for 12 months' */
-      subHeaderText: z.string().optional(),
+      text: z.string().trim().min(1).meta({ description: "Heading. @example 'Book Your Service at Brisbane Toyota'" }),
+      subHeaderText: z.string().optional().meta({ description: "Sub-heading. @example 'Capped price servicing, fixed for 12 months'" }),
     })
-    .optional(),
-  /** Short selling points. */
+    .optional().meta({ description: 'Heading block.' }),
   CTAS: z
     .array(
       z.strictObject({
-        /** Point title. @example 'Genuine parts' */
-        name: z.string().trim().min(1),
-        /** Point text. @example 'Fitted by factory-trained technicians' */
-        desc: z.string().optional(),
+        name: z.string().trim().min(1).meta({ description: "Point title. @example 'Genuine parts'" }),
+        desc: z.string().optional().meta({ description: "Point text. @example 'Fitted by factory-trained technicians'" }),
       }),
     )
-    .default([]),
-  /** Main button. */
-  primaryButton: BannerButtonSchema.optional(),
-  /** Second button. */
-  secondaryButton: BannerButtonSchema.optional(),
-  /** Cards shown under the banner. */
+    .default([]).meta({ description: 'Short selling points.' }),
+  primaryButton: BannerButtonSchema.optional().meta({ description: 'Main button.' }),
+  secondaryButton: BannerButtonSchema.optional().meta({ description: 'Second button.' }),
   items: z
     .array(
       z.strictObject({
-        /** Card heading. @example 'Latest offers' */
-        heading: z.string().trim().min(1),
-        /** Card text. */
-        desc: z.string().optional(),
-        /** Card image URL or path. @example 'images/banners/offers.jpg' */
-        image: imageUrl.optional(),
-        /** True for the highlighted card. */
-        isPrimary: z.boolean().default(false),
+        heading: z.string().trim().min(1).meta({ description: "Card heading. @example 'Latest offers'" }),
+        desc: z.string().optional().meta({ description: 'Card text.' }),
+        image: imageUrl.optional().meta({ description: "Card image URL or path. @example 'images/banners/offers.jpg'" }),
+        isPrimary: z.boolean().default(false).meta({ description: 'True for the highlighted card.' }),
       }),
     )
-    .default([]),
+    .default([]).meta({ description: 'Cards shown under the banner.' }),
 });
 export type BannerItems = z.output<typeof BannerItemsSchema>;
 export type BannerItemsInput = z.input<typeof BannerItemsSchema>;

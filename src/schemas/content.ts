@@ -75,22 +75,12 @@ function everyItemLeadsSomewhere(items: MenuTarget[], ctx: z.core.$RefinementCtx
  * `href`, a `dynamic` source or `children`.
  */
 export const MenuItemSchema = z.strictObject({
-  /**
-   * Text shown in the menu.
-   * @example 'Service & Parts'
-   */
-  label: z.string().trim().min(1, 'A menu item needs a label'),
-  /**
-   * Where the item links to: a site path, an http(s) URL, `mailto:` or `tel:`.
-   * @example '/special-offers'
-   */
-  href: href.optional(),
-  /**
-   * Fill this item at build time: `models` (the models mega-menu, grouped by body type), `stock`
-   * (the stock dropdown), `brands` (the group's brands) or `locations` (the dealer's locations).
-   * @example 'models'
-   */
-  dynamic: z.enum(MENU_DYNAMIC_SOURCES).optional(),
+  /** @example 'Service & Parts' */
+  label: z.string().trim().min(1, 'A menu item needs a label').meta({ description: 'Text shown in the menu.' }),
+  /** @example '/special-offers' */
+  href: href.optional().meta({ description: 'Where the item links to: a site path, an http(s) URL, `mailto:` or `tel:`.' }),
+  /** @example 'models' */
+  dynamic: z.enum(MENU_DYNAMIC_SOURCES).optional().meta({ description: "Fill this item at build time: `models` (the models mega-menu, grouped by body type), `stock` (the stock dropdown), `brands` (the group's brands) or `locations` (the dealer's locations)." }),
   /**
    * Entries shown in this item's dropdown, in order.
    * @example [{ label: 'Book a Service', href: '/service' }]
@@ -107,31 +97,19 @@ export type MenuItem = z.output<typeof MenuItemSchema>;
 
 /** A titled column of links in the footer. */
 export const MenuGroupSchema = z.strictObject({
-  /**
-   * Column heading.
-   * @example 'Buyer Tools'
-   */
-  title: z.string().trim().min(1, 'A footer group needs a title'),
-  /**
-   * Links in the column, in order.
-   * @example [{ label: 'Special Offers', href: '/special-offers' }]
-   */
-  items: z.array(MenuItemSchema).min(1, 'A footer group needs at least one item').superRefine(everyItemLeadsSomewhere),
+  /** @example 'Buyer Tools' */
+  title: z.string().trim().min(1, 'A footer group needs a title').meta({ description: 'Column heading.' }),
+  /** @example [{ label: 'Special Offers', href: '/special-offers' }] */
+  items: z.array(MenuItemSchema).min(1, 'A footer group needs at least one item').superRefine(everyItemLeadsSomewhere).meta({ description: 'Links in the column, in order.' }),
 });
 export type MenuGroup = z.output<typeof MenuGroupSchema>;
 
 /** `content/<slug>/menus.yaml`: the header menu and the footer columns. */
 export const MenusSchema = z.strictObject({
-  /**
-   * Top-level header entries, left to right.
-   * @example [{ label: 'Vehicles', href: '/models', dynamic: 'models' }, { label: 'Offers', href: '/special-offers' }]
-   */
-  header: z.array(MenuItemSchema).min(1, 'The header menu needs at least one item').superRefine(everyItemLeadsSomewhere),
-  /**
-   * Footer columns, left to right.
-   * @example [{ title: 'Buyer Tools', items: [{ label: 'Finance Enquiry', href: '/finance-enquiry' }] }]
-   */
-  footer: z.array(MenuGroupSchema).default([]),
+  /** @example [{ label: 'Vehicles', href: '/models', dynamic: 'models' }, { label: 'Offers', href: '/special-offers' }] */
+  header: z.array(MenuItemSchema).min(1, 'The header menu needs at least one item').superRefine(everyItemLeadsSomewhere).meta({ description: 'Top-level header entries, left to right.' }),
+  /** @example [{ title: 'Buyer Tools', items: [{ label: 'Finance Enquiry', href: '/finance-enquiry' }] }] */
+  footer: z.array(MenuGroupSchema).default([]).meta({ description: 'Footer columns, left to right.' }),
 });
 export type Menus = z.output<typeof MenusSchema>;
 
@@ -142,49 +120,24 @@ export type Menus = z.output<typeof MenusSchema>;
  * never after `expiry`.
  */
 export const PopupSchema = z.strictObject({
-  /**
-   * Popup id; change it to show a new popup to visitors who closed the previous one.
-   * @example 'im-launch-2027'
-   */
-  id: slug,
-  /**
-   * Turn the popup off without deleting it.
-   * @example true
-   */
-  enabled: z.boolean().default(true),
-  /**
-   * Heading of the dialog.
-   * @example 'Drive the new IM5 and IM6'
-   */
-  title: z.string().trim().min(1, 'The popup needs a title'),
-  /**
-   * Body text: plain text or simple HTML (cleaned before it is shown).
-   * @example '<p>Book a demo drive at Capalaba or Cleveland.</p>'
-   */
-  body: z.string().trim().min(1, 'The popup needs some body text'),
-  /**
-   * Image shown above the text.
-   * @example '/content/bayside-mg/images/popup/im-launch.jpg'
-   */
-  image: imageUrl.optional(),
-  /** The call-to-action button. */
+  /** @example 'im-launch-2027' */
+  id: slug.meta({ description: 'Popup id; change it to show a new popup to visitors who closed the previous one.' }),
+  /** @example true */
+  enabled: z.boolean().default(true).meta({ description: 'Turn the popup off without deleting it.' }),
+  /** @example 'Drive the new IM5 and IM6' */
+  title: z.string().trim().min(1, 'The popup needs a title').meta({ description: 'Heading of the dialog.' }),
+  /** @example '<p>Book a demo drive at Capalaba or Cleveland.</p>' */
+  body: z.string().trim().min(1, 'The popup needs some body text').meta({ description: 'Body text: plain text or simple HTML (cleaned before it is shown).' }),
+  /** @example '/content/bayside-mg/images/popup/im-launch.jpg' */
+  image: imageUrl.optional().meta({ description: 'Image shown above the text.' }),
   cta: z.strictObject({
-    /**
-     * Button text.
-     * @example 'Book a demo drive'
-     */
-    label: z.string().trim().min(1, 'The popup button needs a label'),
-    /**
-     * Button link.
-     * @example '/book-test-drive'
-     */
-    url: href,
-  }),
-  /**
-   * Moment after which the popup is hidden: ISO 8601 with an offset (Brisbane is +10:00).
-   * @example '2027-03-31T23:59:59+10:00'
-   */
-  expiry: isoDateTimeWithOffset,
+    /** @example 'Book a demo drive' */
+    label: z.string().trim().min(1, 'The popup button needs a label').meta({ description: 'Button text.' }),
+    /** @example '/book-test-drive' */
+    url: href.meta({ description: 'Button link.' }),
+  }).meta({ description: 'The call-to-action button.' }),
+  /** @example '2027-03-31T23:59:59+10:00' */
+  expiry: isoDateTimeWithOffset.meta({ description: 'Moment after which the popup is hidden: ISO 8601 with an offset (Brisbane is +10:00).' }),
 });
 export type Popup = z.output<typeof PopupSchema>;
 
@@ -192,16 +145,10 @@ export type Popup = z.output<typeof PopupSchema>;
 
 /** One figure in the group stats banner. */
 export const StatSchema = z.strictObject({
-  /**
-   * The figure, as shown.
-   * @example '50+'
-   */
-  value: z.string().trim().min(1),
-  /**
-   * What it counts.
-   * @example 'Locations'
-   */
-  label: z.string().trim().min(1),
+  /** @example '50+' */
+  value: z.string().trim().min(1).meta({ description: 'The figure, as shown.' }),
+  /** @example 'Locations' */
+  label: z.string().trim().min(1).meta({ description: 'What it counts.' }),
 });
 export type Stat = z.output<typeof StatSchema>;
 
@@ -210,151 +157,72 @@ const bulletList = z.array(nonEmptyText).min(1, 'Add at least one item, or remov
 
 /** A titled point of a vehicle-page section (a protection product, a check the dealer makes). */
 export const TitledPointSchema = z.strictObject({
-  /**
-   * Short heading of the point.
-   * @example 'Paint and interior protection'
-   */
-  title: nonEmptyText,
-  /**
-   * One or two sentences, plain text.
-   * @example 'A ceramic paint coating and fabric guard applied before delivery.'
-   */
-  text: nonEmptyText,
+  /** @example 'Paint and interior protection' */
+  title: nonEmptyText.meta({ description: 'Short heading of the point.' }),
+  /** @example 'A ceramic paint coating and fabric guard applied before delivery.' */
+  text: nonEmptyText.meta({ description: 'One or two sentences, plain text.' }),
 });
 export type TitledPoint = z.output<typeof TitledPointSchema>;
 
 /** A vehicle-page section of titled points with an optional introduction. */
 export const PointsSectionSchema = z.strictObject({
-  /**
-   * Paragraph above the points, plain text.
-   * @example 'Ask about these when you buy; each can be added to your finance.'
-   */
-  intro: nonEmptyText.optional(),
-  /** The points, in order. */
-  items: z.array(TitledPointSchema).min(1, 'Add at least one item, or remove the key'),
+  /** @example 'Ask about these when you buy; each can be added to your finance.' */
+  intro: nonEmptyText.optional().meta({ description: 'Paragraph above the points, plain text.' }),
+  items: z.array(TitledPointSchema).min(1, 'Add at least one item, or remove the key').meta({ description: 'The points, in order.' }),
 });
 export type PointsSection = z.output<typeof PointsSectionSchema>;
 
 /** What a manufacturer's certified pre-owned programme gives a certified used vehicle. */
 export const CertifiedProgramSchema = z.strictObject({
-  /**
-   * The make the programme belongs to, as the feed writes it (compared in any case). The dialog shows
-   * on certified used vehicles of this make when the make is also in the site config's
-   * `vehicle.certifiedMakes`.
-   * @example 'Toyota'
-   */
-  make: nonEmptyText,
-  /**
-   * Heading of the dialog.
-   * @example 'Toyota Certified Pre-Owned'
-   */
-  title: nonEmptyText,
-  /**
-   * Paragraph under the heading, plain text.
-   * @example 'Every Toyota Certified Pre-Owned vehicle has passed a 160-point inspection.'
-   */
-  text: nonEmptyText,
-  /**
-   * Benefits listed under the paragraph.
-   * @example ['Extended warranty', '24/7 roadside assistance']
-   */
-  points: bulletList.optional(),
+  /** @example 'Toyota' */
+  make: nonEmptyText.meta({ description: "The make the programme belongs to, as the feed writes it (compared in any case). The dialog shows on certified used vehicles of this make when the make is also in the site config's `vehicle.certifiedMakes`." }),
+  /** @example 'Toyota Certified Pre-Owned' */
+  title: nonEmptyText.meta({ description: 'Heading of the dialog.' }),
+  /** @example 'Every Toyota Certified Pre-Owned vehicle has passed a 160-point inspection.' */
+  text: nonEmptyText.meta({ description: 'Paragraph under the heading, plain text.' }),
+  /** @example ['Extended warranty', '24/7 roadside assistance'] */
+  points: bulletList.optional().meta({ description: 'Benefits listed under the paragraph.' }),
 });
 export type CertifiedProgram = z.output<typeof CertifiedProgramSchema>;
 
 /** `content/<slug>/site.yaml`: the dealer's marketing copy for the home page and vehicle pages. */
 export const SiteCopySchema = z.strictObject({
-  /**
-   * Short line under the logo and in the default page title.
-   * @example 'Your local MG dealer in Redlands'
-   */
-  tagline: nonEmptyText,
-  /**
-   * Home page hero heading.
-   * @example 'New MG, IM and quality used cars in the Redlands'
-   */
-  heroTitle: nonEmptyText,
-  /**
-   * Home page hero paragraph.
-   * @example 'Two locations, the full MG range and finance at 8.5% p.a.'
-   */
-  heroText: nonEmptyText,
-  /**
-   * "Why Buy From Us?" points on vehicle pages.
-   * @example ['Every new MG is covered by the MG 7-year warranty']
-   */
-  whyBuyFromUs: bulletList,
-  /**
-   * "What's Included" points on vehicle pages.
-   * @example ['Full pre-delivery inspection and detail']
-   */
-  whatsIncluded: bulletList,
-  /**
-   * Warranty paragraph on vehicle pages.
-   * @example 'Every new MG comes with the MG 7-year warranty.'
-   */
-  warranty: nonEmptyText,
-  /**
-   * Roadside assistance paragraph on vehicle pages.
-   * @example 'Complimentary roadside assistance, 24 hours a day, 7 days a week.'
-   */
-  roadsideAssist: nonEmptyText,
-  /**
-   * Servicing benefit points on vehicle pages.
-   * @example ['A free ride within 8 km of the dealership while we service your car']
-   */
-  servicingBenefits: bulletList,
-  /**
-   * "Reserve Online" text on vehicle pages (sites with the reserve button).
-   * @example 'Reserve this car online for $200. We hold it for 48 hours and the deposit is 100% refundable.'
-   */
-  reserveOffer: nonEmptyText.optional(),
-  /**
-   * Money-back guarantee text on used vehicle pages.
-   * @example 'Every used vehicle has a 48 hour money back guarantee.'
-   */
-  moneyBackGuarantee: nonEmptyText.optional(),
-  /**
-   * "Protect Your Car" section on vehicle pages of available vehicles: the protection products the
-   * dealer offers. Leave it out for no section.
-   * @example { intro: 'Ask us about these when you buy.', items: [{ title: 'Extended warranty', text: 'Up to 5 more years of cover.' }] }
-   */
-  protectYourCar: PointsSectionSchema.optional(),
-  /**
-   * "Used Vehicle Checks" section on used vehicle pages, on sites with `features.usedCarChecks`: the
-   * checks the dealer makes on every used vehicle.
-   * @example { items: [{ title: 'PPSR check', text: 'No finance owing, not written off, not stolen.' }] }
-   */
-  usedCarChecks: PointsSectionSchema.optional(),
-  /**
-   * Certified pre-owned programmes, one per make, shown in the certified-vehicle dialog of a certified
-   * used vehicle of that make (the make must also be in `vehicle.certifiedMakes` of the site config).
-   * @example [{ make: 'Toyota', title: 'Toyota Certified Pre-Owned', text: 'Inspected to Toyota standards.' }]
-   */
-  certifiedPrograms: z.array(CertifiedProgramSchema).superRefine(uniqueBy((p) => p.make.toLowerCase(), 'certified programme make')).optional(),
-  /**
-   * Guidance shown above the trade-in and sell-your-car valuation forms: which cars get an online
-   * estimate, and what the dealer needs when finance is owing. Plain text.
-   * @example 'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead.'
-   */
+  /** @example 'Your local MG dealer in Redlands' */
+  tagline: nonEmptyText.meta({ description: 'Short line under the logo and in the default page title.' }),
+  /** @example 'New MG, IM and quality used cars in the Redlands' */
+  heroTitle: nonEmptyText.meta({ description: 'Home page hero heading.' }),
+  /** @example 'Two locations, the full MG range and finance at 8.5% p.a.' */
+  heroText: nonEmptyText.meta({ description: 'Home page hero paragraph.' }),
+  /** @example ['Every new MG is covered by the MG 7-year warranty'] */
+  whyBuyFromUs: bulletList.meta({ description: '"Why Buy From Us?" points on vehicle pages.' }),
+  /** @example ['Full pre-delivery inspection and detail'] */
+  whatsIncluded: bulletList.meta({ description: "\"What's Included\" points on vehicle pages." }),
+  /** @example 'Every new MG comes with the MG 7-year warranty.' */
+  warranty: nonEmptyText.meta({ description: 'Warranty paragraph on vehicle pages.' }),
+  /** @example 'Complimentary roadside assistance, 24 hours a day, 7 days a week.' */
+  roadsideAssist: nonEmptyText.meta({ description: 'Roadside assistance paragraph on vehicle pages.' }),
+  /** @example ['A free ride within 8 km of the dealership while we service your car'] */
+  servicingBenefits: bulletList.meta({ description: 'Servicing benefit points on vehicle pages.' }),
+  /** @example 'Reserve this car online for $200. We hold it for 48 hours and the deposit is 100% refundable.' */
+  reserveOffer: nonEmptyText.optional().meta({ description: '"Reserve Online" text on vehicle pages (sites with the reserve button).' }),
+  /** @example 'Every used vehicle has a 48 hour money back guarantee.' */
+  moneyBackGuarantee: nonEmptyText.optional().meta({ description: 'Money-back guarantee text on used vehicle pages.' }),
+  /** @example { intro: 'Ask us about these when you buy.', items: [{ title: 'Extended warranty', text: 'Up to 5 more years of cover.' }] } */
+  protectYourCar: PointsSectionSchema.optional().meta({ description: '"Protect Your Car" section on vehicle pages of available vehicles: the protection products the dealer offers. Leave it out for no section.' }),
+  /** @example { items: [{ title: 'PPSR check', text: 'No finance owing, not written off, not stolen.' }] } */
+  usedCarChecks: PointsSectionSchema.optional().meta({ description: '"Used Vehicle Checks" section on used vehicle pages, on sites with `features.usedCarChecks`: the checks the dealer makes on every used vehicle.' }),
+  /** @example [{ make: 'Toyota', title: 'Toyota Certified Pre-Owned', text: 'Inspected to Toyota standards.' }] */
+  certifiedPrograms: z.array(CertifiedProgramSchema).superRefine(uniqueBy((p) => p.make.toLowerCase(), 'certified programme make')).optional().meta({ description: 'Certified pre-owned programmes, one per make, shown in the certified-vehicle dialog of a certified used vehicle of that make (the make must also be in `vehicle.certifiedMakes` of the site config).' }),
+  /** @example 'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead.' */
   valuationGuidance: nonEmptyText.default(
     'Online estimates are generally not given for cars over 7 years old or with more than 100,000 km; we will arrange an inspection instead. If the car has finance owing, we need a letter from your lender.',
-  ),
-  /**
-   * Brand introduction on a single-brand site's home page, in Markdown.
-   * @example '## MG in the Redlands\n\nSee, drive and finance the MG range in one visit.'
-   */
-  brandCopy: nonEmptyText.optional(),
-  /**
-   * Company profile on a group site, in Markdown.
-   * @example '## About Summit Motor Group\n\nFor more than **30 years** ...'
-   */
-  groupProfile: nonEmptyText.optional(),
-  /**
-   * Stats banner of a group site, left to right.
-   * @example [{ value: '50+', label: 'Locations' }, { value: '40+', label: 'Brands' }, { value: '30+', label: 'Years' }]
-   */
-  stats: z.array(StatSchema).min(1).optional(),
+  ).meta({ description: 'Guidance shown above the trade-in and sell-your-car valuation forms: which cars get an online estimate, and what the dealer needs when finance is owing. Plain text.' }),
+  /** @example '## MG in the Redlands\n\nSee, drive and finance the MG range in one visit.' */
+  brandCopy: nonEmptyText.optional().meta({ description: "Brand introduction on a single-brand site's home page, in Markdown." }),
+  /** @example '## About Summit Motor Group\n\nFor more than **30 years** ...' */
+  groupProfile: nonEmptyText.optional().meta({ description: 'Company profile on a group site, in Markdown.' }),
+  /** @example [{ value: '50+', label: 'Locations' }, { value: '40+', label: 'Brands' }, { value: '30+', label: 'Years' }] */
+  stats: z.array(StatSchema).min(1).optional().meta({ description: 'Stats banner of a group site, left to right.' }),
 });
 export type SiteCopy = z.output<typeof SiteCopySchema>;
 
@@ -362,39 +230,24 @@ export type SiteCopy = z.output<typeof SiteCopySchema>;
 
 /** A question and its answer, shown in an accordion. */
 export const FaqItemSchema = z.strictObject({
-  /**
-   * The question.
-   * @example 'Can you give me an online estimate for any car?'
-   */
-  question: nonEmptyText,
-  /**
-   * The answer, in Markdown.
-   * @example 'Online estimates are generally not given for cars over 7 years old or over 100,000 km.'
-   */
-  answer: nonEmptyText,
+  /** @example 'Can you give me an online estimate for any car?' */
+  question: nonEmptyText.meta({ description: 'The question.' }),
+  /** @example 'Online estimates are generally not given for cars over 7 years old or over 100,000 km.' */
+  answer: nonEmptyText.meta({ description: 'The answer, in Markdown.' }),
 });
 export type FaqItem = z.output<typeof FaqItemSchema>;
 
 /** The YAML frontmatter of `content/<slug>/pages/<page-slug>.md`; the Markdown body follows it. */
 export const PageFrontmatterSchema = z.strictObject({
-  /**
-   * Page heading and `<title>`.
-   * @example 'MG Precise Price Servicing'
-   */
-  title: nonEmptyText,
-  /**
-   * Meta description for search results, at most 160 characters.
-   * @example 'Know the cost of your next MG service up front, with your quote fixed for 12 months.'
-   */
+  /** @example 'MG Precise Price Servicing' */
+  title: nonEmptyText.meta({ description: 'Page heading and `<title>`.' }),
+  /** @example 'Know the cost of your next MG service up front, with your quote fixed for 12 months.' */
   description: nonEmptyText.max(
     META_DESCRIPTION_MAX,
     `description is for search results and must be ${META_DESCRIPTION_MAX} characters or fewer`,
-  ),
-  /**
-   * Questions and answers shown as an accordion after the page body.
-   * @example [{ question: 'Does it cost anything?', answer: 'No. The recall repair is free.' }]
-   */
-  faq: z.array(FaqItemSchema).min(1, 'faq needs at least one question; remove the key instead').optional(),
+  ).meta({ description: 'Meta description for search results, at most 160 characters.' }),
+  /** @example [{ question: 'Does it cost anything?', answer: 'No. The recall repair is free.' }] */
+  faq: z.array(FaqItemSchema).min(1, 'faq needs at least one question; remove the key instead').optional().meta({ description: 'Questions and answers shown as an accordion after the page body.' }),
 });
 export type PageFrontmatter = z.output<typeof PageFrontmatterSchema>;
 
@@ -403,34 +256,19 @@ export type PageFrontmatter = z.output<typeof PageFrontmatterSchema>;
  * at /blog/vehicle-reviews on sites with `features.blog`; the Markdown body follows it.
  */
 export const ArticleFrontmatterSchema = z.strictObject({
-  /**
-   * Headline and `<title>`.
-   * @example 'MG4 review: the electric hatch that makes sense'
-   */
-  title: nonEmptyText,
-  /**
-   * Meta description and the summary on the list, at most 160 characters.
-   * @example 'A week with the MG4 Excite 51: range, charging, comfort and what it costs to run.'
-   */
+  /** @example 'MG4 review: the electric hatch that makes sense' */
+  title: nonEmptyText.meta({ description: 'Headline and `<title>`.' }),
+  /** @example 'A week with the MG4 Excite 51: range, charging, comfort and what it costs to run.' */
   description: nonEmptyText.max(
     META_DESCRIPTION_MAX,
     `description is for search results and must be ${META_DESCRIPTION_MAX} characters or fewer`,
-  ),
-  /**
-   * Publication date; the list shows the newest first.
-   * @example '2026-10-14'
-   */
-  date: isoDate,
-  /**
-   * Who wrote it.
-   * @example 'Sam Nguyen, Bayside MG'
-   */
-  author: nonEmptyText.optional(),
-  /**
-   * The page of the model it reviews, linked after the article.
-   * @example '/mg4-electric'
-   */
-  modelHref: href.optional(),
+  ).meta({ description: 'Meta description and the summary on the list, at most 160 characters.' }),
+  /** @example '2026-10-14' */
+  date: isoDate.meta({ description: 'Publication date; the list shows the newest first.' }),
+  /** @example 'Sam Nguyen, Bayside MG' */
+  author: nonEmptyText.optional().meta({ description: 'Who wrote it.' }),
+  /** @example '/mg4-electric' */
+  modelHref: href.optional().meta({ description: 'The page of the model it reviews, linked after the article.' }),
 });
 export type ArticleFrontmatter = z.output<typeof ArticleFrontmatterSchema>;
 
@@ -438,22 +276,12 @@ export type ArticleFrontmatter = z.output<typeof ArticleFrontmatterSchema>;
 
 /** `content/<slug>/ev-models.yaml`: the variants compared on the electric microsite and their colours. */
 export const EvContentSchema = z.strictObject({
-  /**
-   * Model variants, three per model.
-   * @example [{ id: 'im5-performance', baseId: 'im5', name: 'IM5 Performance', ... }]
-   */
-  variants: z.array(EvModelVariantSchema).min(1, 'Add at least one variant').superRefine(uniqueBy((v) => v.id, 'variant id')),
-  /**
-   * Paint colours; each names its variant in `model_variant` ({ id, name }, the name matching a
-   * variant's `name`).
-   * @example [{ id: 301, name: 'Glacier White', hexCode: '#f4f5f2', model_variant: { id: 53, name: 'IM5 Performance' } }]
-   */
-  colours: z.array(ColourSchema).superRefine(uniqueBy((c) => c.id, 'colour id')).default([]),
-  /**
-   * Interior trims per model, shown in the interior colour carousel of the hub and model pages.
-   * @example [{ id: 'im5-jet-black', baseId: 'im5', name: 'Jet Black', hexCode: '#1b1c1f', image_url: 'images/ev/interior-im5-jet-black.jpg' }]
-   */
-  interiors: z.array(EvInteriorSchema).superRefine(uniqueBy((t) => t.id, 'interior id')).default([]),
+  /** @example [{ id: 'im5-performance', baseId: 'im5', name: 'IM5 Performance', ... }] */
+  variants: z.array(EvModelVariantSchema).min(1, 'Add at least one variant').superRefine(uniqueBy((v) => v.id, 'variant id')).meta({ description: 'Model variants, three per model.' }),
+  /** @example [{ id: 301, name: 'Glacier White', hexCode: '#f4f5f2', model_variant: { id: 53, name: 'IM5 Performance' } }] */
+  colours: z.array(ColourSchema).superRefine(uniqueBy((c) => c.id, 'colour id')).default([]).meta({ description: "Paint colours; each names its variant in `model_variant` ({ id, name }, the name matching a variant's `name`)." }),
+  /** @example [{ id: 'im5-jet-black', baseId: 'im5', name: 'Jet Black', hexCode: '#1b1c1f', image_url: 'images/ev/interior-im5-jet-black.jpg' }] */
+  interiors: z.array(EvInteriorSchema).superRefine(uniqueBy((t) => t.id, 'interior id')).default([]).meta({ description: 'Interior trims per model, shown in the interior colour carousel of the hub and model pages.' }),
 });
 export type EvContent = z.output<typeof EvContentSchema>;
 

@@ -31,32 +31,20 @@ export const PostcodeRangeSchema = z
 
 /** One delivery region: its price and the postcodes it covers. */
 export const DeliveryRegionSchema = z.strictObject({
-  /**
-   * Region name, shown with the price.
-   * @example 'Sunshine Coast'
-   */
-  name: z.string().trim().min(1, 'A delivery region needs a name'),
-  /**
-   * Delivery price in dollars; 0 shows as a free delivery of $0.
-   * @example 250
-   */
-  price: money,
-  /**
-   * Postcodes the region covers: single postcodes and ranges.
-   * @example ['4550-4575', 4581]
-   */
-  postcodes: z.array(PostcodeRangeSchema).min(1, 'A delivery region needs at least one postcode or range'),
+  /** @example 'Sunshine Coast' */
+  name: z.string().trim().min(1, 'A delivery region needs a name').meta({ description: 'Region name, shown with the price.' }),
+  /** @example 250 */
+  price: money.meta({ description: 'Delivery price in dollars; 0 shows as a free delivery of $0.' }),
+  /** @example ['4550-4575', 4581] */
+  postcodes: z.array(PostcodeRangeSchema).min(1, 'A delivery region needs at least one postcode or range').meta({ description: 'Postcodes the region covers: single postcodes and ranges.' }),
 });
 export type DeliveryRegion = z.output<typeof DeliveryRegionSchema>;
 
 /** The whole file. A postcode belongs to one region at most, so every answer is unambiguous. */
 export const DeliveryTableSchema = z
   .strictObject({
-    /**
-     * The regions, in any order. Postcodes in no region get the calculator's "no estimate" message.
-     * @example [{ name: 'Brisbane North', price: 0, postcodes: ['4000-4039'] }]
-     */
-    regions: z.array(DeliveryRegionSchema).min(1, 'Add at least one region, or remove the file'),
+    /** @example [{ name: 'Brisbane North', price: 0, postcodes: ['4000-4039'] }] */
+    regions: z.array(DeliveryRegionSchema).min(1, 'Add at least one region, or remove the file').meta({ description: "The regions, in any order. Postcodes in no region get the calculator's \"no estimate\" message." }),
   })
   .superRefine((table, ctx) => {
     table.regions.forEach((region, r) => {

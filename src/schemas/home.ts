@@ -14,38 +14,22 @@ const text = z.string().trim().min(1);
 
 /** An image with its alternative text. */
 export const HomeImageSchema = z.strictObject({
-  /**
-   * Image URL: `/content/<slug>/images/...` (drawn for the demo dealers, see
-   * `src/data/demo/content-images.ts`), an http(s) URL, or a file under `public/`.
-   * @example '/content/bayside-mg/images/home/im-range.jpg'
-   */
-  url: imageUrl,
-  /**
-   * What the image shows, for screen readers. Leave it empty only when the image is decoration.
-   * @example 'The MG IM5 and IM6 in the Bayside MG showroom'
-   */
-  alt: z.string().trim(),
+  /** @example '/content/bayside-mg/images/home/im-range.jpg' */
+  url: imageUrl.meta({ description: 'Image URL: `/content/<slug>/images/...` (drawn for the demo dealers, see `src/data/demo/content-images.ts`), an http(s) URL, or a file under `public/`.' }),
+  /** @example 'The MG IM5 and IM6 in the Bayside MG showroom' */
+  alt: z.string().trim().meta({ description: 'What the image shows, for screen readers. Leave it empty only when the image is decoration.' }),
 });
 export type HomeImage = z.output<typeof HomeImageSchema>;
 
 /** One slide of the promotions slider (1920x540). */
 export const HomeSlideSchema = z.strictObject({
-  /** The slide's picture, 1920x540. */
-  image: HomeImageSchema,
-  /**
-   * Heading set over the picture.
-   * @example 'The new IM5 and IM6 are here'
-   */
-  heading: text,
-  /**
-   * A line under the heading.
-   * @example 'Up to 655 km of range. Test drive one at Capalaba or Cleveland.'
-   */
-  text: text.optional(),
-  /** Main button. */
-  button: BannerButtonSchema.optional(),
-  /** Second button. */
-  secondaryButton: BannerButtonSchema.optional(),
+  image: HomeImageSchema.meta({ description: "The slide's picture, 1920x540." }),
+  /** @example 'The new IM5 and IM6 are here' */
+  heading: text.meta({ description: 'Heading set over the picture.' }),
+  /** @example 'Up to 655 km of range. Test drive one at Capalaba or Cleveland.' */
+  text: text.optional().meta({ description: 'A line under the heading.' }),
+  button: BannerButtonSchema.optional().meta({ description: 'Main button.' }),
+  secondaryButton: BannerButtonSchema.optional().meta({ description: 'Second button.' }),
 });
 export type HomeSlide = z.output<typeof HomeSlideSchema>;
 
@@ -63,9 +47,7 @@ export type OverlayBanner = z.output<typeof OverlayBannerSchema>;
 
 /** The category card carousel: cards with a picture that lead into the stock. */
 export const CategoryCarouselSchema = z.strictObject({
-  /** Heading above the cards. @default 'Explore Our Range' */
-  title: text.default('Explore Our Range'),
-  /** The cards, left to right. */
+  title: text.default('Explore Our Range').meta({ description: "Heading above the cards. @default 'Explore Our Range'" }),
   items: z
     .array(
       z.strictObject({
@@ -73,29 +55,24 @@ export const CategoryCarouselSchema = z.strictObject({
         title: text,
         /** @example 'From the ZS EV to the IM6' */
         text: text.optional(),
-        /** Card picture, 3:2. */
-        image: HomeImageSchema,
-        /** Where the card leads. @example '/search/mg/?refinementList[fuel][0]=Electric' */
-        url: z.string().trim().min(1),
+        image: HomeImageSchema.meta({ description: 'Card picture, 3:2.' }),
+        url: z.string().trim().min(1).meta({ description: "Where the card leads. @example '/search/mg/?refinementList[fuel][0]=Electric'" }),
       }),
     )
-    .min(1, 'Add at least one card, or remove categories'),
+    .min(1, 'Add at least one card, or remove categories').meta({ description: 'The cards, left to right.' }),
 });
 export type CategoryCarousel = z.output<typeof CategoryCarouselSchema>;
 
 /** One tab of the hidden-columns tabs: a model or a service, with its figures. */
 export const HomeTabSchema = z.strictObject({
-  /** Tab label. @example 'IM5' */
-  name: text,
+  name: text.meta({ description: "Tab label. @example 'IM5'" }),
   /** @example 'MG IM5' */
   title: text,
   /** @example 'Electric performance sedan' */
   subtitle: text.optional(),
-  /** Up to four short paragraphs. */
-  texts: z.array(text).max(4, 'A tab shows up to four texts').default([]),
+  texts: z.array(text).max(4, 'A tab shows up to four texts').default([]).meta({ description: 'Up to four short paragraphs.' }),
   image: HomeImageSchema.optional(),
-  /** Figures as label and value. @example [{ label: 'Range (WLTP)', value: 'up to 655 km' }] */
-  specs: z.array(z.strictObject({ label: text, value: text })).default([]),
+  specs: z.array(z.strictObject({ label: text, value: text })).default([]).meta({ description: "Figures as label and value. @example [{ label: 'Range (WLTP)', value: 'up to 655 km' }]" }),
   button: BannerButtonSchema.optional(),
 });
 export type HomeTab = z.output<typeof HomeTabSchema>;
@@ -110,18 +87,16 @@ export const HomeTabsSchema = z.strictObject({
 export type HomeTabs = z.output<typeof HomeTabsSchema>;
 
 export const HomeContentSchema = z.strictObject({
-  /** The promotions slider; the first slide is the page's main image. */
-  slides: z.array(HomeSlideSchema).min(1, 'Add at least one slide, or remove slides').optional(),
+  slides: z.array(HomeSlideSchema).min(1, 'Add at least one slide, or remove slides').optional().meta({ description: "The promotions slider; the first slide is the page's main image." }),
   overlayBanner: OverlayBannerSchema.optional(),
   categories: CategoryCarouselSchema.optional(),
   tabs: HomeTabsSchema.optional(),
-  /** Questions and answers in an accordion. */
   faq: z
     .strictObject({
       /** @default 'Frequently asked questions' */
       title: text.default('Frequently asked questions'),
       items: z.array(FaqItemSchema).min(1, 'Add at least one question, or remove faq'),
     })
-    .optional(),
+    .optional().meta({ description: 'Questions and answers in an accordion.' }),
 });
 export type HomeContent = z.output<typeof HomeContentSchema>;
