@@ -431,6 +431,12 @@ export async function updateLiveSite(
     onProgress?: (done: number, total: number) => void;
     /** Called once every file of the site is replaced, before the snapshot is written. */
     onFilesReplaced?: () => void;
+    /**
+     * A preview: `live.releaseDir` is an empty folder laid over the live release, which gets just the files
+     * the change writes. Nothing else is touched: no snapshot or build state, no hosted index, no site
+     * search index, no photos removed.
+     */
+    preview?: boolean;
   },
 ): Promise<{ live: LiveSite; result: UpdateResult }> {
   const { site, releaseDir } = live;
@@ -504,6 +510,7 @@ export async function updateLiveSite(
   for (const route of plan.remove) {
     const file = outputFile(releaseDir, route.path, route.kind);
     touchedFile(file);
+    if (options.preview) continue;
     await unlink(file).catch(() => {});
     await removeEmptyDirs(path.dirname(file), releaseDir);
   }
@@ -512,9 +519,10 @@ export async function updateLiveSite(
   // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
   const searchPages = routes.filter(isSiteSearchPage).map((r) => r.path).sort();
   const indexMoved =
-    live.state.siteSearch === undefined ||
+    !options.preview &&
+    (live.state.siteSearch === undefined ||
     json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
-    [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint);
+    [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
   const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
   // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
   // image folder change only when pages appear or vanish, or photos change.
@@ -531,12 +539,14 @@ export async function updateLiveSite(
   }
   const search = searchFiles(site, data, images, asOf);
   await writeSearchFiles(releaseDir, search);
-  if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
+  if (site.search.backend.kind === 'algolia' && !options.preview) await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
   if (indexMoved) state.siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
   if (pagesMoved || jobs.length > 0) {
     await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
-    await removeUnusedImages(releaseDir, data, images, site);
-    await removeUnusedVideos(releaseDir, data.vehicles, images);
+    if (!options.preview) {
+      await removeUnusedImages(releaseDir, data, images, site);
+      await removeUnusedVideos(releaseDir, data.vehicles, images);
+    }
   }
   if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
     await writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
@@ -544,8 +554,10 @@ export async function updateLiveSite(
   lap('hostFiles');
   options.onFilesReplaced?.();
 
-  await writeSnapshot(next.snapshot, root);
-  await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
+  if (!options.preview) {
+    await writeSnapshot(next.snapshot, root);
+    await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
+  }
   lap('snapshot');
 
   return {

@@ -2,19 +2,17 @@ import { existsSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
-import { changedContent, contentFingerprints, loadSiteContent, type SiteContent } from '../data/site-data.ts';
+import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
 import { readSnapshot, snapshotPath, writeSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
 import { compileApp, loadRenderer, type RenderFn } from '../generator/compile.ts';
 import { advanceClock, applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
-import { ModelSchema } from '../schemas/model.ts';
-import { OfferSchema } from '../schemas/offer.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { describeBoundaries } from '../rules/time-boundaries.ts';
-import { offersForSite } from '../data/normalise.ts';
 import { deployFiles } from '../deploy/deploy.ts';
+import { contentChange, editorialRecordsOf } from './content-change.ts';
 import { acquireSiteLock } from './site-lock.ts';
 import type { RunOutcome, RunPlan, SiteRunner } from './site-queue.ts';
 import type { OpsStore } from './store.ts';
@@ -152,14 +150,10 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       if (plan.content) {
         content = loadSiteContent(slug, root);
         // Compared with what the live release was rendered from, which may be long before this process started.
-        for (const change of changedContent(current.state.content ?? {}, contentFingerprints(content))) changes.add(change);
         // Offers and models come through the source (for demo sites, from content/<slug>/).
-        const pulled = await source.pull();
-        const offers = offersForSite(pulled.offers.map((o) => OfferSchema.safeParse(o)).filter((r) => r.success).map((r) => r.data), site);
-        const models = pulled.models.map((m) => ModelSchema.safeParse(m)).filter((r) => r.success).map((r) => r.data);
-        if (json(offers) !== json(next.offers)) changes.add('offers');
-        if (json(models) !== json(next.models)) changes.add('models');
-        if (changes.has('offers') || changes.has('models')) next = { ...next, offers, models };
+        const change = contentChange(current, next, content, await editorialRecordsOf(source));
+        for (const part of change.changes) changes.add(part);
+        next = change.snapshot;
       }
       const { live: updated, result } = await updateLiveSite(
         current,
