@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { LeadStore } from './lead-store.ts';
 import { ShopperStore } from './shopper-store.ts';
+import { StaffStore } from './staff-store.ts';
 
 /** A journalled webhook event and where it stands. */
 export interface JournalEntry {
@@ -170,6 +171,8 @@ export class OpsStore {
   readonly leads: LeadStore;
   /** Shoppers, their sessions and watchlists, views and phone reveals, in the same file. */
   readonly shoppers: ShopperStore;
+  /** Staff accounts, their sessions, the audit log, and editorial drafts and versions, in the same file. */
+  readonly staff: StaffStore;
 
   constructor(file: string) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -185,6 +188,7 @@ export class OpsStore {
     this.#journal = this.#prepareJournal();
     this.leads = new LeadStore(this.db);
     this.shoppers = new ShopperStore(this.db);
+    this.staff = new StaffStore(this.db);
   }
 
   /**
