@@ -1,5 +1,6 @@
 import { leadCountsText } from './admin-leads.ts';
 import type { BuildView, ReportSummary, SiteSummary } from './server.ts';
+import type { StaffMember } from './staff-store.ts';
 
 /**
  * The admin page: server-rendered HTML that works before its script loads
@@ -39,18 +40,24 @@ ${body}
 `;
 }
 
-/** The page shown without a valid token: one password field that posts to /admin/login. */
-export function signInPage(options: { message?: string } = {}): string {
+/** The page shown without a session: a staff member's username and password, posted to /admin/login. */
+export function signInPage(options: { message?: string; noStaff?: boolean } = {}): string {
   const message = options.message ? `<p class="error" role="alert">${escape(options.message)}</p>` : '';
+  const first = options.noStaff
+    ? '<p class="notice">There are no staff accounts on this server yet. An operator creates the first one on the server: <code>npm run staff -- add --username &lt;name&gt; --name "&lt;Full Name&gt;" --role operator</code>.</p>'
+    : '';
   return layout(
     'Sign in: dealer sites ops',
     `<main class="sign-in">
 <h1>Dealer sites ops</h1>
-<p>Sign in with the admin token (the value of <code>OPS_ADMIN_TOKEN</code> on this server).</p>
+<p>Sign in with your staff account.</p>
+${first}
 ${message}
 <form method="post" action="/admin/login">
-<label for="token">Admin token</label>
-<input id="token" name="token" type="password" autocomplete="current-password" required>
+<label for="username">Username</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
 </main>`,
@@ -89,7 +96,7 @@ function statusText(site: SiteSummary): string {
   return site.journal.pending > 0 ? `Idle, ${site.journal.pending} events pending` : 'Idle';
 }
 
-function row(site: SiteSummary): string {
+function row(site: SiteSummary, operator: boolean): string {
   const build = site.lastBuild;
   const result = build ? RESULT_TEXT[build.status] : 'Never built';
   const source = build?.trigger ? `<span class="trigger">${escape(build.trigger)}</span>` : '';
@@ -101,13 +108,17 @@ function row(site: SiteSummary): string {
 <td class="duration">${seconds(build?.durationMs ?? null)}</td>
 <td class="pages">${build?.pages ?? ''}</td>
 <td class="report">${escape(reportText(build?.summary ?? null))}</td>
-<td class="leads"><a href="/admin/sites/${encodeURIComponent(site.slug)}/leads">${escape(leadCountsText(site.leads))}<span class="visually-hidden"> for ${escape(site.name)}</span></a></td>
+${operator ? `<td class="leads"><a href="/admin/sites/${encodeURIComponent(site.slug)}/leads">${escape(leadCountsText(site.leads))}<span class="visually-hidden"> for ${escape(site.name)}</span></a></td>` : ''}
+<td class="content"><a href="/admin/sites/${encodeURIComponent(site.slug)}/content">Edit content<span class="visually-hidden"> of ${escape(site.name)}</span></a></td>
 <td><form class="rebuild" method="post" action="/admin/sites/${encodeURIComponent(site.slug)}/rebuild"><button type="submit">Rebuild<span class="visually-hidden"> ${escape(site.name)}</span></button></form></td>
 </tr>`;
 }
 
-/** The signed-in page: every site, its last build and a Rebuild button. */
-export function adminPage(sites: SiteSummary[], options: { mode: 'local' | 'dispatch' }): string {
+/**
+ * The signed-in page: the sites the staff member looks after (an operator: every site), each with its last
+ * build, its content and a Rebuild button; an operator also sees the leads.
+ */
+export function adminPage(sites: SiteSummary[], options: { mode: 'local' | 'dispatch'; staff: StaffMember; operator: boolean }): string {
   const modeNote =
     options.mode === 'dispatch'
       ? '<p class="mode">Dispatch mode: a rebuild hands the site to GitHub Actions; results appear in the workflow run.</p>'
@@ -116,7 +127,8 @@ export function adminPage(sites: SiteSummary[], options: { mode: 'local' | 'disp
     'Dealer sites ops',
     `<header class="bar">
 <h1>Dealer sites ops</h1>
-<form method="post" action="/admin/logout"><button type="submit" class="quiet">Sign out</button></form>
+<div class="bar-end"><a class="bar-link" href="/admin/audit">Audit log</a> <span class="who">${escape(options.staff.name)} (${options.staff.role})</span>
+<form method="post" action="/admin/logout"><button type="submit" class="quiet">Sign out</button></form></div>
 </header>
 <main>
 ${modeNote}
@@ -126,10 +138,10 @@ ${modeNote}
 <table>
 <caption>Sites, their last build and live progress</caption>
 <thead>
-<tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Last build</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Pages</th><th scope="col">Report</th><th scope="col">Leads</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
+<tr><th scope="col">Site</th><th scope="col">Status</th><th scope="col">Last build</th><th scope="col">Result</th><th scope="col">Duration</th><th scope="col">Pages</th><th scope="col">Report</th>${options.operator ? '<th scope="col">Leads</th>' : ''}<th scope="col">Content</th><th scope="col"><span class="visually-hidden">Action</span></th></tr>
 </thead>
 <tbody>
-${sites.map(row).join('\n')}
+${sites.map((site) => row(site, options.operator)).join('\n')}
 </tbody>
 </table>
 </div>

@@ -83,7 +83,7 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
   );
   // Leads are delivered to the sites' CRM targets from here; the outbox resumes whatever a previous process left.
   const outbox = createLeadOutbox({ store: store.leads, sites, env, log, retryBaseMs: config.leadRetryBaseMs, maxAttempts: config.leadMaxAttempts });
-  const app = createOpsServer({ config, store, queue, sites, root, env, log, onLead: () => outbox.kick() });
+  const app = createOpsServer({ config, store, queue, sites, root, appRoot, env, log, onLead: () => outbox.kick() });
   for (const site of sites) {
     const name = site.integrations.webhookSecretEnv;
     if (!name) log(`${site.slug}: no integrations.webhookSecretEnv in sites/${site.slug}.yaml, so its webhooks answer 503.`);
@@ -156,7 +156,7 @@ export function startupLines(ops: RunningOps): string[] {
   const width = Math.max(...ops.sites.map((s) => s.slug.length));
   return [
     `Ops server (${ops.config.mode} mode) listening on ${ops.url}`,
-    `  admin page   ${ops.url}/admin`,
+    `  admin page   ${ops.url}/admin  (staff sign in with their accounts${ops.store.staff.count() === 0 ? '; there are none yet: npm run staff -- add --username <name> --name "<Full Name>" --role operator' : ''})`,
     `  webhooks     ${ops.url}/webhooks/<site>`,
     `  rebuild API  POST ${ops.url}/api/sites/<site>/rebuild  (Authorization: Bearer $OPS_ADMIN_TOKEN)`,
     `  health       ${ops.url}/healthz   metrics ${ops.url}/metrics  (Authorization: Bearer $OPS_METRICS_TOKEN or the admin token)`,

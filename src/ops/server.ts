@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,7 +10,11 @@ import { siteHandler } from '../generator/preview.ts';
 import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { leadsCsv, leadsPage } from './admin-leads.ts';
+import { CONTENT_CSS, forbiddenPage } from './admin-content-pages.ts';
+import { adminContentRoutes } from './admin-content.ts';
 import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, layout, signInPage } from './admin-page.ts';
+import { DRAFT_PREVIEW_HOST, draftPreviewHandler } from './content-preview.ts';
+import { actorName, may, readCookie, STAFF_COOKIE, STAFF_SESSION_MS, staffCookie, visibleSites, type Actor } from './staff-auth.ts';
 import type { LeadState } from './lead-store.ts';
 import type { OpsConfig } from './config.ts';
 import { headerValues, tokenMatches } from './signature.ts';
@@ -26,10 +30,6 @@ import { createLimits, retryAfterSeconds, type Limits } from './limits.ts';
 import { createMetrics, type OpsMetrics } from './metrics.ts';
 import { webhookRoutes } from './webhooks.ts';
 
-/** The admin cookie; its value is `<issued unix seconds>.<HMAC of that with the admin token>`, never the token. */
-export const ADMIN_COOKIE = 'ops_admin';
-/** How long a sign-in lasts. */
-export const ADMIN_SESSION_SECONDS = 12 * 60 * 60;
 /** Progress events relayed per site and stream, at most one per this many milliseconds. */
 export const PROGRESS_THROTTLE_MS = 250;
 export const HEARTBEAT_MS = 15_000;
@@ -45,6 +45,8 @@ export interface OpsServerOptions {
   sites: SiteConfig[];
   /** Where sites/, out/ and data/ are. */
   root: string;
+  /** The project the app is compiled from (content previews render with it); default the working directory. */
+  appRoot?: string;
   /** The clock (signature windows, journal times); tests move it. */
   now?: () => Date;
   /** Where webhook secrets are read from (default: the process environment, read on each request). */
@@ -62,6 +64,7 @@ export interface OpsContext {
   queue: SiteQueue;
   sites: SiteConfig[];
   root: string;
+  appRoot: string;
   now: () => Date;
   env: Record<string, string | undefined>;
   log: (line: string) => void;
@@ -95,6 +98,7 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
     queue: options.queue,
     sites: options.sites,
     root: options.root,
+    appRoot: options.appRoot ?? process.cwd(),
     now,
     env: options.env ?? process.env,
     log,
@@ -146,6 +150,20 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
   app.register(async (scope) => webhookRoutes(scope, ctx));
   app.register(async (scope) => apiRoutes(scope, ctx));
   app.register(async (scope) => adminRoutes(scope, ctx));
+  app.register(async (scope) => {
+    adminHeaders(scope);
+    adminContentRoutes(scope, {
+      root: ctx.root,
+      appRoot: ctx.appRoot,
+      now: ctx.now,
+      site: ctx.site,
+      staff: ctx.store.staff,
+      actor: (request) => adminAuth(ctx, request),
+      rebuild: (slug, trigger) => ctx.queue.request(slug, { content: true, trigger }),
+      crossOrigin,
+      signIn: () => signInPage({ noStaff: ctx.store.staff.count() === 0 }),
+    });
+  });
   app.register(async (scope) => healthRoutes(scope, ctx));
   const catalogue = new SiteCatalogue(ctx.root);
   const shoppers = shopperServices(ctx.config, { shoppers: ctx.store.shoppers, catalogue, sites: ctx.sites, now: ctx.now, log: ctx.log, env: ctx.env });
@@ -362,38 +380,20 @@ function finishedBuild(ctx: OpsContext, site: string, outcome: RunOutcome, plan:
 
 // ---------------------------------------------------------------- authentication
 
-function sessionMac(token: string, issued: number): string {
-  return createHmac('sha256', token).update(`ops-admin-session:${issued}`).digest('hex');
-}
-
-/** A cookie value proving a sign-in at `issued`, without holding the token itself. */
-export function sessionCookieValue(token: string, issued: number): string {
-  return `${issued}.${sessionMac(token, issued)}`;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** How a request proved it is the admin, or null. */
-export function adminAuth(ctx: OpsContext, request: FastifyRequest): 'bearer' | 'cookie' | null {
+/**
+ * Who a request is: a machine with the bearer token (the rebuild API, CI), or a staff member with a live
+ * session cookie; null for anyone else.
+ */
+export function adminAuth(ctx: OpsContext, request: FastifyRequest): Actor | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    return match && tokenMatches(match[1]!.trim(), ctx.config.adminToken) ? 'bearer' : null;
+    return match && tokenMatches(match[1]!.trim(), ctx.config.adminToken) ? { kind: 'machine' } : null;
   }
-  const cookie = readCookie(request.headers.cookie, ADMIN_COOKIE);
-  const match = cookie ? /^(\d{1,12})\.([0-9a-f]{64})$/.exec(cookie) : null;
-  if (!match) return null;
-  const issued = Number(match[1]);
-  const age = ctx.now().getTime() / 1000 - issued;
-  if (age > ADMIN_SESSION_SECONDS || age < -60) return null;
-  return tokenMatches(match[2], sessionMac(ctx.config.adminToken, issued)) ? 'cookie' : null;
+  const sessionId = readCookie(request.headers.cookie, STAFF_COOKIE);
+  if (!sessionId || !/^[A-Za-z0-9_-]{43}$/.test(sessionId)) return null;
+  const session = ctx.store.staff.session(sessionId, ctx.now());
+  return session ? { kind: 'staff', staff: session.staff, sessionId } : null;
 }
 
 /**
@@ -401,7 +401,7 @@ export function adminAuth(ctx: OpsContext, request: FastifyRequest): 'bearer' | 
  * SameSite=Strict already keeps the cookie off cross-site requests; this also
  * covers browsers that treat a sibling port or subdomain as same-site.
  */
-function crossOrigin(request: FastifyRequest): boolean {
+export function crossOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return origin === 'null';
   try {
@@ -417,7 +417,7 @@ function crossOrigin(request: FastifyRequest): boolean {
  * client past it is answered 429, right token or not, until its minute is up, so tokens cannot be
  * guessed at speed. Each refusal is logged. 'refused' means the answer has been sent.
  */
-export async function checkedAdminAuth(ctx: OpsContext, request: FastifyRequest, reply: FastifyReply): Promise<'bearer' | 'cookie' | 'refused'> {
+export async function checkedAdminAuth(ctx: OpsContext, request: FastifyRequest, reply: FastifyReply): Promise<Actor | 'refused'> {
   const over = await ctx.limits.authFailures.exhausted(request.ip);
   if (over !== null) {
     ctx.logEvent('warn', 'admin request refused', { reqId: request.id, status: 429, reason: 'auth_failures_over_limit', client: request.ip, url: request.url.slice(0, 200) });
@@ -436,7 +436,7 @@ function unauthorized(reply: FastifyReply) {
   return reply
     .code(401)
     .header('WWW-Authenticate', 'Bearer realm="dealer-sites-ops"')
-    .send({ error: 'admin token required: send "Authorization: Bearer <OPS_ADMIN_TOKEN>" or sign in at /admin' });
+    .send({ error: 'sign-in required: machines send "Authorization: Bearer <OPS_ADMIN_TOKEN>"; people sign in at /admin' });
 }
 
 // ---------------------------------------------------------------- site previews by host name
@@ -447,6 +447,20 @@ const PREVIEW_HOST = /^([a-z0-9][a-z0-9-]*)\.localhost(?::\d+)?$/i;
 export function registerPreviewHosts(app: FastifyInstance, ctx: OpsContext): void {
   const handlers = new Map<string, (req: IncomingMessage, res: ServerResponse) => void>();
   app.addHook('onRequest', async (request, reply) => {
+    const draft = DRAFT_PREVIEW_HOST.exec(request.headers.host ?? '');
+    if (draft && !request.url.startsWith('/api/')) {
+      const wait = await ctx.limits.previews.take(request.ip);
+      if (wait !== null) return reply.code(429).header('Retry-After', retryAfterSeconds(wait)).type('text/plain; charset=utf-8').send('Too many preview requests from this address; try again shortly.');
+      const slug = draft[1]!.toLowerCase();
+      const id = draft[2]!.toLowerCase();
+      const record = ctx.site(slug) ? ctx.store.staff.draft(id) : null;
+      const handler = record && record.site === slug && record.status === 'draft' ? draftPreviewHandler(ctx.root, slug, id) : null;
+      // One answer for a draft that never was, was published or was discarded: the address says nothing more.
+      if (!handler) return reply.code(404).type('text/plain; charset=utf-8').send('This preview is not available: the draft was published or discarded, or never existed.');
+      reply.hijack();
+      handler(request.raw, reply.raw);
+      return reply;
+    }
     const match = PREVIEW_HOST.exec(request.headers.host ?? '');
     // The API answers on a preview host too, as a static host in front of this server routes /api/* here.
     if (!match || request.url.startsWith('/api/')) return;
@@ -476,37 +490,55 @@ export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   scope.addHook('onRequest', async (request, reply) => {
     const auth = await checkedAdminAuth(ctx, request, reply);
     if (auth === 'refused') return reply;
-    if (auth === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD' && crossOrigin(request)) {
+    if (auth.kind === 'staff' && request.method !== 'GET' && request.method !== 'HEAD' && crossOrigin(request)) {
       return reply.code(403).send({ error: 'cross-origin request refused' });
     }
+    request.actor = auth;
   });
+  /** The site a request names, if the actor may do `to` with it; otherwise the answer is sent (404 either way). */
+  const siteFor = async (request: FastifyRequest<{ Params: { site: string } }>, reply: FastifyReply, to: 'view' | 'rebuild'): Promise<SiteConfig | null> => {
+    const site = ctx.site(request.params.site);
+    if (!site || !may(request.actor ?? null, { to, site: site.slug })) {
+      await reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+      return null;
+    }
+    return site;
+  };
+  const operator = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (may(request.actor ?? null, { to: 'operate' })) return true;
+    await reply.code(403).send({ error: 'operators only' });
+    return false;
+  };
   scope.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  scope.get('/api/sites', async () => ({ sites: ctx.sites.map((site) => siteSummary(ctx, site)) }));
+  scope.get('/api/sites', async (request) => ({ sites: visibleSites(request.actor!, ctx.sites).map((site) => siteSummary(ctx, site)) }));
 
   scope.get<{ Params: { site: string }; Querystring: { limit?: string } }>('/api/sites/:site/builds', async (request, reply) => {
-    const site = ctx.site(request.params.site);
-    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const site = await siteFor(request, reply, 'view');
+    if (!site) return reply;
     const limit = Math.min(Math.max(Number(request.query.limit) || 20, 1), 200);
     return { site: site.slug, builds: ctx.store.builds(site.slug, limit).map((b) => ({ ...b, summary: buildView(b).summary })) };
   });
 
   scope.post<{ Params: { site: string } }>('/api/sites/:site/rebuild', async (request, reply) => {
-    const site = ctx.site(request.params.site);
-    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    const site = await siteFor(request, reply, 'rebuild');
+    if (!site) return reply;
     const body = RebuildBodySchema.safeParse(request.body ?? undefined);
     if (!body.success) {
       const issue = body.error.issues[0]!;
       return reply.code(400).send({ error: `${issue.path.join('.') || '(body)'}: ${issue.message}; expected {"full": true|false} or no body` });
     }
-    const trigger = adminAuth(ctx, request) === 'cookie' ? 'rebuild (admin page)' : 'rebuild (api)';
+    const actor = request.actor!;
+    const trigger = actor.kind === 'staff' ? `rebuild by ${actor.staff.username}` : 'rebuild (api)';
     ctx.queue.request(site.slug, { content: true, full: body.data?.full ?? false, trigger });
+    ctx.store.staff.audit({ staff: actor.kind === 'staff' ? actor.staff : null, who: actorName(actor), action: 'rebuild', site: site.slug, what: `asked for a ${body.data?.full ? 'full ' : ''}rebuild` }, ctx.now());
     return reply.code(202).send({ queued: true, status: queueView(ctx.queue.status(site.slug)) });
   });
 
   scope.get<{ Params: { site: string }; Querystring: { limit?: string; before?: string } }>('/api/sites/:site/leads', async (request, reply) => {
+    if (!(await operator(request, reply))) return reply;
     const site = ctx.site(request.params.site);
     if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
     const limit = Math.min(Math.max(Number(request.query.limit) || 50, 1), 500);
@@ -515,6 +547,7 @@ export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   });
 
   scope.post<{ Params: { site: string; id: string } }>('/api/sites/:site/leads/:id/retry', async (request, reply) => {
+    if (!(await operator(request, reply))) return reply;
     const lead = ctx.store.leads.get(Number(request.params.id));
     if (!lead || lead.site !== request.params.site) return reply.code(404).send({ error: `no lead ${request.params.id} for site "${request.params.site}"` });
     const retried = ctx.store.leads.retry(lead.id, ctx.now());
@@ -525,7 +558,7 @@ export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   scope.get('/api/stream', async (request, reply) => {
     if (ctx.streams.size >= MAX_STREAMS) return reply.code(503).header('Retry-After', '30').send({ error: `too many live streams open (${MAX_STREAMS}); close some admin tabs` });
     reply.hijack();
-    streamEvents(ctx, request, reply.raw);
+    streamEvents(ctx, request, reply.raw, new Set(visibleSites(request.actor!, ctx.sites).map((s) => s.slug)));
   });
 }
 
@@ -535,7 +568,7 @@ export function apiRoutes(scope: FastifyInstance, ctx: OpsContext): void {
  * latest always delivered) and `finish` (the outcome and the build record);
  * a comment line every HEARTBEAT_MS keeps proxies from closing an idle stream.
  */
-function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerResponse): void {
+function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerResponse, visible: ReadonlySet<string>): void {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -544,17 +577,19 @@ function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerRespo
   });
   const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   res.write('retry: 3000\n\n');
-  send('hello', { sites: ctx.sites.map((site) => siteSummary(ctx, site)) });
+  send('hello', { sites: ctx.sites.filter((site) => visible.has(site.slug)).map((site) => siteSummary(ctx, site)) });
 
   const plans = new Map<string, RunPlan>();
   const throttle = new Map<string, { last: number; timer: NodeJS.Timeout | null; pending: RunProgress | null }>();
   const sendProgress = (site: string, progress: RunProgress) => send('progress', { site, ...progress });
 
   const onStart = (site: string, plan: RunPlan) => {
+    if (!visible.has(site)) return;
     plans.set(site, plan);
     send('start', { site, plan, startedAt: new Date(ctx.runStarted.get(site) ?? ctx.now().getTime()).toISOString() });
   };
   const onProgress = (site: string, progress: RunProgress) => {
+    if (!visible.has(site)) return;
     let slot = throttle.get(site);
     if (!slot) {
       slot = { last: 0, timer: null, pending: null };
@@ -578,6 +613,7 @@ function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerRespo
     }
   };
   const onFinish = (site: string, outcome: RunOutcome) => {
+    if (!visible.has(site)) return;
     const slot = throttle.get(site);
     if (slot?.timer) clearTimeout(slot.timer);
     throttle.delete(site);
@@ -615,29 +651,53 @@ function streamEvents(ctx: OpsContext, request: FastifyRequest, res: ServerRespo
 
 // ---------------------------------------------------------------- admin page
 
-const LoginSchema = z.object({ token: z.string() });
+const LoginSchema = z.object({ username: z.string().trim().min(1).max(40), password: z.string().min(1).max(200) });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the admin API's request is, once its check has passed. */
+    actor?: Actor;
+  }
+}
+
+/** The admin screens' headers: a strict Content-Security-Policy, no framing, no caching. */
+export function adminHeaders(scope: FastifyInstance): void {
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('Content-Security-Policy', ADMIN_CSP);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    // Never a referrer to another site; within this one the browser names the page's origin on a form post
+    // (with no-referrer it sends "Origin: null", which the same-origin check must refuse).
+    reply.header('Referrer-Policy', 'same-origin');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+}
 
 /** The admin page, its sign-in, and its script and styles. */
 export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  scope.addHook('onSend', async (_request, reply) => {
-    reply.header('Content-Security-Policy', ADMIN_CSP);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
+  adminHeaders(scope);
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
+  const signIn = (options: { message?: string } = {}) => signInPage({ ...options, noStaff: ctx.store.staff.count() === 0 });
+  /** The signed-in staff member of a browser request, or null. */
+  const staffOf = (request: FastifyRequest) => {
+    const actor = adminAuth(ctx, request);
+    return actor?.kind === 'staff' ? actor : null;
+  };
+  const audit = (actor: Actor, action: string, site: string | null, what: string) =>
+    ctx.store.staff.audit({ staff: actor.kind === 'staff' ? actor.staff : null, who: actorName(actor), action, site, what }, ctx.now());
 
   scope.get('/admin/app.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_APP_JS));
-  scope.get('/admin/app.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_CSS));
+  scope.get('/admin/app.css', async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_CSS + CONTENT_CSS));
 
   scope.get('/admin', async (request, reply) => {
-    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
-    return html(reply, 200, adminPage(ctx.sites.map((site) => siteSummary(ctx, site)), { mode: ctx.config.mode }));
+    const actor = staffOf(request);
+    if (!actor) return html(reply, 401, signIn());
+    const sites = visibleSites(actor, ctx.sites).map((site) => siteSummary(ctx, site));
+    return html(reply, 200, adminPage(sites, { mode: ctx.config.mode, staff: actor.staff, operator: may(actor, { to: 'operate' }) }));
   });
 
   scope.post('/admin/login', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply) => {
@@ -645,33 +705,53 @@ export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
     const over = await ctx.limits.authFailures.exhausted(request.ip);
     if (over !== null) {
       ctx.logEvent('warn', 'admin sign-in refused', { reqId: request.id, status: 429, reason: 'auth_failures_over_limit', client: request.ip });
-      return reply.code(429).header('Retry-After', retryAfterSeconds(over)).type('text/html; charset=utf-8').send(signInPage({ message: 'Too many wrong tokens from this address. Wait a minute and try again.' }));
+      return reply.code(429).header('Retry-After', retryAfterSeconds(over)).type('text/html; charset=utf-8').send(signIn({ message: 'Too many wrong sign-ins from this address. Wait a minute and try again.' }));
     }
-    if (!form.success || !tokenMatches(form.data.token, ctx.config.adminToken)) {
+    const staff = form.success ? await ctx.store.staff.authenticate(form.data.username, form.data.password) : null;
+    if (!staff) {
       await ctx.limits.authFailures.take(request.ip);
-      ctx.logEvent('warn', 'admin sign-in refused', { reqId: request.id, status: 401, reason: 'wrong_token', client: request.ip });
-      return html(reply, 401, signInPage({ message: 'That token is not right. Check OPS_ADMIN_TOKEN on the server and try again.' }));
+      ctx.logEvent('warn', 'admin sign-in refused', { reqId: request.id, status: 401, reason: 'wrong_password', client: request.ip });
+      return html(reply, 401, signIn({ message: 'That username and password do not match. Check both and try again.' }));
     }
-    const issued = Math.floor(ctx.now().getTime() / 1000);
-    const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('Set-Cookie', `${ADMIN_COOKIE}=${sessionCookieValue(ctx.config.adminToken, issued)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${ADMIN_SESSION_SECONDS}${secure}`);
+    const session = ctx.store.staff.startSession(staff.id, ctx.now(), STAFF_SESSION_MS);
+    audit({ kind: 'staff', staff, sessionId: session.id }, 'sign in', null, 'signed in');
+    reply.header('Set-Cookie', staffCookie(session.id, request));
     return reply.redirect('/admin', 303);
   });
 
-  scope.post('/admin/logout', async (_request, reply) => {
-    reply.header('Set-Cookie', `${ADMIN_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+  scope.post('/admin/logout', async (request, reply) => {
+    const actor = staffOf(request);
+    if (actor && !crossOrigin(request)) {
+      ctx.store.staff.endSession(actor.sessionId, ctx.now());
+      audit(actor, 'sign out', null, 'signed out');
+    }
+    reply.header('Set-Cookie', staffCookie(null, request));
     return reply.redirect('/admin', 303);
   });
+
+  /** An operator's screen: a signed-in operator (or a machine with the token, for the exports), or an answer sent. */
+  const operatorOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = adminAuth(ctx, request);
+    if (!actor) {
+      await html(reply, 401, signIn());
+      return null;
+    }
+    if (!may(actor, { to: 'operate' })) {
+      await html(reply, 403, layout('Not allowed', forbiddenPage(actor.kind === 'staff' ? actor.staff : null, 'Leads are for operators.')));
+      return null;
+    }
+    return actor;
+  };
 
   scope.get<{ Params: { site: string } }>('/admin/sites/:site/leads', async (request, reply) => {
-    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
+    if (!(await operatorOf(request, reply))) return reply;
     const site = ctx.site(request.params.site);
     if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
     return html(reply, 200, leadsPage(site, ctx.store.leads.list(site.slug, { limit: 200 }), ctx.store.leads.counts(site.slug), layout));
   });
 
   scope.get<{ Params: { site: string } }>('/admin/sites/:site/leads.csv', async (request, reply) => {
-    if (!adminAuth(ctx, request)) return html(reply, 401, signInPage());
+    if (!(await operatorOf(request, reply))) return reply;
     const site = ctx.site(request.params.site);
     if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
     const stamp = ctx.now().toISOString().slice(0, 10);
@@ -682,7 +762,9 @@ export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
   });
 
   scope.post<{ Params: { site: string; id: string } }>('/admin/sites/:site/leads/:id/retry', async (request, reply) => {
-    if (adminAuth(ctx, request) !== 'cookie' || crossOrigin(request)) return html(reply, 401, signInPage());
+    // A form of the page, so a signed-in person of this origin only.
+    if (!staffOf(request) || crossOrigin(request)) return html(reply, 401, signIn());
+    if (!(await operatorOf(request, reply))) return reply;
     const lead = ctx.store.leads.get(Number(request.params.id));
     if (!lead || lead.site !== request.params.site) return reply.code(404).send({ error: `no lead ${request.params.id} for site "${request.params.site}"` });
     if (ctx.store.leads.retry(lead.id, ctx.now()) > 0) ctx.onLead(lead.id);
@@ -691,10 +773,12 @@ export function adminRoutes(scope: FastifyInstance, ctx: OpsContext): void {
 
   // The Rebuild buttons' form action, for a browser without the page's script.
   scope.post<{ Params: { site: string } }>('/admin/sites/:site/rebuild', async (request, reply) => {
-    if (adminAuth(ctx, request) !== 'cookie' || crossOrigin(request)) return html(reply, 401, signInPage());
+    const actor = staffOf(request);
+    if (!actor || crossOrigin(request)) return html(reply, 401, signIn());
     const site = ctx.site(request.params.site);
-    if (!site) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
-    ctx.queue.request(site.slug, { content: true, trigger: 'rebuild (admin page)' });
+    if (!site || !may(actor, { to: 'rebuild', site: site.slug })) return reply.code(404).send({ error: `unknown site "${request.params.site}"` });
+    ctx.queue.request(site.slug, { content: true, trigger: `rebuild by ${actor.staff.username}` });
+    audit(actor, 'rebuild', site.slug, 'asked for a rebuild');
     return reply.redirect('/admin', 303);
   });
 }

@@ -10,7 +10,7 @@ export interface UpdateRequest {
   full?: boolean;
   /** A time boundary passed (an offer, popup or promo window, a sold vehicle's days): move the pages' time on. */
   clock?: boolean;
-  /** Who asked, e.g. "webhook", "rebuild (admin page)", "startup". */
+  /** Who asked, e.g. "webhook", "rebuild by alex" (the admin page), "startup". */
   trigger: string;
 }
 

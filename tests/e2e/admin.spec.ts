@@ -1,29 +1,61 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { OpsStore } from '../../src/ops/store.ts';
 
-// Runs in the 'ops' project: the real ops server (`npm start`'s script, with the real site runner)
-// against the repository's sites, out/ and data/snapshots/ as `npm run test:e2e` has just built them.
+// Runs in the 'ops' project: the real ops server (`npm start`'s script, with the real site runner) in a copy of
+// the project's data: the sites' configs and the demo feed as they are, a copy of the content, the snapshots
+// and of northside-used as `npm run test:e2e` has just built it. Publishing content there changes neither the
+// repository nor the site the other specs are testing.
 const TOKEN = `e2e-admin-${Math.random().toString(36).slice(2)}-token`;
+const project = path.resolve(import.meta.dirname, '..', '..');
 const sites = loadAllSiteConfigs('sites');
 const northside = findSite(sites, 'northside-used');
+const OPERATOR = { username: 'sam', name: 'Sam Operator', password: 'e2e-operator-password' };
+const MARKETING = { username: 'alex', name: 'Alex Chen', password: 'e2e-marketing-password' };
 
 let server: ChildProcess;
 let output = '';
 let base = '';
-let dataDir = '';
+let root = '';
+
+/** A copy of the project's data with northside-used's live release, to run the server in. */
+async function isolatedRoot(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ops-admin-e2e-'));
+  await symlink(path.join(project, 'sites'), path.join(dir, 'sites'), 'dir');
+  await cp(path.join(project, 'content'), path.join(dir, 'content'), { recursive: true });
+  await mkdir(path.join(dir, 'data'));
+  await symlink(path.join(project, 'data', 'feed'), path.join(dir, 'data', 'feed'), 'dir');
+  await symlink(path.join(project, 'data', 'image-cache'), path.join(dir, 'data', 'image-cache'), 'dir');
+  await cp(path.join(project, 'data', 'snapshots'), path.join(dir, 'data', 'snapshots'), { recursive: true });
+  const live = await realpath(path.join(project, 'out', northside.slug));
+  const release = path.join(dir, 'out', '.releases', northside.slug, path.basename(live));
+  await cp(live, release, { recursive: true });
+  if (existsSync(`${live}.complete`)) await cp(`${live}.complete`, `${release}.complete`);
+  await symlink(release, path.join(dir, 'out', northside.slug), 'dir');
+  await mkdir(path.join(dir, 'out', '_reports'), { recursive: true });
+  await cp(path.join(project, 'out', '_reports', `${northside.slug}.json`), path.join(dir, 'out', '_reports', `${northside.slug}.json`));
+  return dir;
+}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ops-admin-e2e-'));
-  server = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..', '..'),
-    env: { ...process.env, OPS_HOST: '127.0.0.1', OPS_PORT: '0', OPS_DATA_DIR: dataDir, OPS_ADMIN_TOKEN: TOKEN, OPS_MODE: 'local', OPS_COALESCE_MS: '100' },
+  test.setTimeout(120_000);
+  root = await isolatedRoot();
+  const store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
+  await store.staff.add({ ...OPERATOR, role: 'operator', sites: [] }, new Date());
+  await store.staff.add({ ...MARKETING, role: 'marketing', sites: [northside.slug] }, new Date());
+  store.close();
+  server = spawn(process.execPath, [path.join(project, 'scripts', 'start.ts')], {
+    cwd: root,
+    env: { ...process.env, OPS_HOST: '127.0.0.1', OPS_PORT: '0', OPS_DATA_DIR: path.join(root, 'data', 'ops'), OPS_ADMIN_TOKEN: TOKEN, OPS_MODE: 'local', OPS_COALESCE_MS: '100' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -43,33 +75,56 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (root) await rm(root, { recursive: true, force: true });
 });
 
-test('without the token the admin page refuses and offers a sign-in form', async ({ page }) => {
+/** A page of a host the ops server answers by name (`<slug>.localhost`), asked on its loopback address. */
+function getByHost(url: string): Promise<{ status: number; body: string }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: pathname, headers: { host: `${hostname}:${port}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function signIn(page: Page, who: { username: string; password: string }): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${base}/admin`);
+}
+
+test('without a session the admin page refuses and offers a sign-in form', async ({ page }) => {
   const response = await page.goto(`${base}/admin`);
   expect(response?.status()).toBe(401);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dealer sites ops');
-  await expect(page.getByLabel('Admin token')).toHaveAttribute('type', 'password');
+  await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
   await expect(page.getByRole('table')).toHaveCount(0);
 
   const api = await page.request.get(`${base}/api/sites`);
   expect(api.status()).toBe(401);
+  // The machine token still opens the API.
+  expect((await page.request.get(`${base}/api/sites`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status()).toBe(200);
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
-  await page.getByLabel('Admin token').fill('not-the-token');
+  await page.getByLabel('Username').fill(OPERATOR.username);
+  await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toContainText('That token is not right');
+  await expect(page.getByRole('alert')).toContainText('do not match');
 });
 
-test('signed in, a marketing rebuild shows live progress and then the published result', async ({ page }, testInfo) => {
+test('signed in, a rebuild shows live progress and then the published result', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await page.goto(`${base}/admin`);
-  await page.getByLabel('Admin token').fill(TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${base}/admin`);
+  await signIn(page, OPERATOR);
   // Watched from here: the sign-in page itself is a 401, which Chromium logs as a failed load.
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -100,7 +155,7 @@ test('signed in, a marketing rebuild shows live progress and then the published 
   await expect(page.getByRole('status')).toContainText(new RegExp(`${northside.name}: published, \\d+ pages in [\\d.]+ s`), { timeout: 180_000 });
   await expect(row.locator('td.result')).toHaveText(/^Published/);
   await expect(row.locator('td.pages')).toHaveText(/^\d+$/);
-  await expect(row.locator('td.result')).toContainText('rebuild (admin page)');
+  await expect(row.locator('td.result')).toContainText(`rebuild by ${OPERATOR.username}`);
   await expect(row.locator('td.report')).toHaveText(/\d+ pages|page/);
   await expect(button).toBeEnabled();
   await expect(status).toHaveText(/^Idle/);
@@ -117,7 +172,7 @@ test('signed in, a marketing rebuild shows live progress and then the published 
   const builds = await page.request.get(`${base}/api/sites/northside-used/builds`);
   expect(builds.status()).toBe(200);
   const [latest] = (await builds.json()).builds as Array<{ status: string; trigger: string; pages: number }>;
-  expect(latest).toMatchObject({ status: 'published', trigger: 'rebuild (admin page)' });
+  expect(latest).toMatchObject({ status: 'published', trigger: `rebuild by ${OPERATOR.username}` });
 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -127,6 +182,86 @@ test('signed in, a marketing rebuild shows live progress and then the published 
   await testInfo.attach('admin page after a rebuild', { path: shot, contentType: 'image/png' });
   expect(problems).toEqual([]);
   console.log(`status texts seen: ${seen.join(' | ')}`);
+});
+
+test('a marketing user changes an offer: checked, previewed, published, seen live within seconds, undone, and every step in the audit log', async ({ page, context }, testInfo) => {
+  test.setTimeout(240_000);
+  const port = new URL(base).port;
+  const live = (p: string) => `http://${northside.slug}.localhost:${port}${p}`;
+  const offerPath = '/offers/all-makes/reserve-online/';
+  const OLD = 'Reserve online for $200';
+  const NEW = 'Reserve online for $100 this week';
+  expect((await getByHost(live(offerPath))).body).toContain(OLD);
+
+  await signIn(page, MARKETING);
+  // Only their site, with no leads; the way in to its content.
+  await expect(page.getByRole('table', { name: /Sites/ }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('columnheader', { name: 'Leads' })).toHaveCount(0);
+  await page.getByRole('link', { name: `Edit content of ${northside.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Content of ${northside.name}`);
+  await page.getByRole('link', { name: 'Offers', exact: true }).click();
+
+  // The headline and an end date before the start: the form says what is wrong and where.
+  const offer = page.getByRole('group', { name: OLD });
+  // The offer's own name (its model has one too, further down).
+  await offer.getByLabel('Name', { exact: true }).first().fill(NEW);
+  await expect(offer.getByLabel(/^Start/)).toHaveValue('2026-01-01T00:00');
+  await offer.getByLabel(/^Expiry/).fill('2025-12-31T23:59');
+  await page.getByRole('button', { name: 'Check and preview' }).click();
+  const problems = page.getByRole('alert');
+  await expect(problems).toContainText('expiry is before start');
+  // The form shows what was typed, the new headline among it.
+  await expect(page.getByRole('group', { name: NEW }).getByLabel(/^Expiry/)).toHaveAttribute('aria-invalid', 'true');
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('offer-with-an-error.png'), fullPage: false });
+
+  // Fixed: the preview lists the pages that change, and only the preview shows the new headline.
+  await page.getByRole('group', { name: NEW }).getByLabel(/^Expiry/).fill('2027-06-30T23:59');
+  await page.getByRole('button', { name: 'Check and preview' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preview of your change to Offers');
+  const affected = page.locator('ul.affected');
+  await expect(affected.getByRole('link', { name: offerPath })).toBeVisible();
+  await expect(affected.getByRole('link', { name: '/special-offers/' })).toBeVisible();
+  const previewUrl = await affected.getByRole('link', { name: offerPath }).getAttribute('href');
+  expect(previewUrl).toMatch(new RegExp(`^http://${northside.slug}--[0-9a-f]{24}\\.localhost:${port}${offerPath}$`));
+  const preview = await context.newPage();
+  await preview.goto(previewUrl!);
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW);
+  await preview.screenshot({ path: testInfo.outputPath('offer-preview.png') });
+  await preview.close();
+  expect((await getByHost(live(offerPath))).body).toContain(OLD);
+
+  // Published: the live offer page changes within seconds.
+  const published = Date.now();
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page).toHaveURL(/\/admin\?published=northside-used$/);
+  await expect.poll(async () => (await getByHost(live(offerPath))).body.includes(NEW), { timeout: 30_000, intervals: [250] }).toBe(true);
+  const seconds = (Date.now() - published) / 1000;
+  testInfo.annotations.push({ type: 'publish to live', description: `${seconds.toFixed(1)} s` });
+  expect(seconds).toBeLessThan(30);
+  // The preview address ends with the draft.
+  expect((await getByHost(previewUrl!)).status).toBe(404);
+
+  // Not theirs: another dealer's content and the operators' screens.
+  expect((await page.goto(`${base}/admin/sites/bayside-mg/content`))?.status()).toBe(403);
+  await expect(page.getByRole('alert')).toContainText('You do not edit the content of "bayside-mg"');
+  expect((await page.goto(`${base}/admin/sites/${northside.slug}/leads`))?.status()).toBe(403);
+
+  // Undone: the offer is back as it was.
+  await page.goto(`${base}/admin/sites/${northside.slug}/content`);
+  await page.getByRole('button', { name: 'Undo the change to offers.yaml' }).click();
+  await expect(page.getByRole('status')).toContainText('The change to offers.yaml is undone');
+  await expect.poll(async () => (await getByHost(live(offerPath))).body.includes(OLD), { timeout: 30_000, intervals: [250] }).toBe(true);
+  expect(await readFile(path.join(root, 'content', northside.slug, 'offers.yaml'), 'utf8')).toBe(await readFile(path.join(project, 'content', northside.slug, 'offers.yaml'), 'utf8'));
+
+  // The audit log lists each step, who and what.
+  await page.goto(`${base}/admin/audit`);
+  const log = page.getByRole('table');
+  for (const action of ['sign in', 'change', 'preview', 'publish', 'undo']) {
+    await expect(log.getByRole('row').filter({ hasText: MARKETING.name }).filter({ has: page.getByRole('cell', { name: action, exact: true }) }).first()).toBeVisible();
+  }
+  await expect(log.getByRole('row').filter({ hasText: 'published offers.yaml' })).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
 test('the server stops cleanly on SIGTERM', async () => {

@@ -280,22 +280,26 @@ describe('rebuild API and site list', () => {
   });
 });
 
-describe('admin page', () => {
+describe('admin page: staff accounts', () => {
   let h: Harness;
+  const OPERATOR = { username: 'sam', name: 'Sam Operator', role: 'operator' as const, sites: [], password: 'operator-password-1' };
+  const MARKETING = { username: 'alex', name: 'Alex Chen', role: 'marketing' as const, sites: ['bayside-mg'], password: 'marketing-password-1' };
   beforeAll(async () => {
     h = await harness();
+    await h.store.staff.add(OPERATOR, new Date());
+    await h.store.staff.add(MARKETING, new Date());
   });
   afterAll(async () => {
     await h.close();
   });
 
-  const signIn = async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/admin/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `token=${encodeURIComponent(TOKEN)}` });
+  const signIn = async (who: { username: string; password: string } = OPERATOR) => {
+    const response = await h.app.inject({ method: 'POST', url: '/admin/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=${encodeURIComponent(who.username)}&password=${encodeURIComponent(who.password)}` });
     const cookie = String(response.headers['set-cookie']).split(';')[0]!;
     return { response, cookie };
   };
 
-  it('refuses without a cookie: 401 with a sign-in form that posts the token to /admin/login', async () => {
+  it('refuses without a session: 401 with a sign-in form for a username and password', async () => {
     const response = await h.app.inject({ url: '/admin' });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
@@ -304,29 +308,33 @@ describe('admin page', () => {
     const [form] = findAll(document, (el) => el.tagName === 'form');
     expect(attr(form!, 'action')).toBe('/admin/login');
     expect(attr(form!, 'method')).toBe('post');
-    const [input] = findAll(form!, (el) => el.tagName === 'input');
-    expect(attr(input!, 'type')).toBe('password');
-    expect(attr(input!, 'name')).toBe('token');
+    const inputs = findAll(form!, (el) => el.tagName === 'input');
+    expect(inputs.map((i) => [attr(i, 'name'), attr(i, 'type'), attr(i, 'autocomplete')])).toEqual([
+      ['username', 'text', 'username'],
+      ['password', 'password', 'current-password'],
+    ]);
     expect(findAll(document, (el) => el.tagName === 'table')).toEqual([]);
   });
 
-  it('refuses a wrong token with 401 and a message, and sets no cookie', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/admin/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'token=guess' });
-    expect(response.statusCode).toBe(401);
-    expect(response.headers['set-cookie']).toBeUndefined();
-    const { document } = parseHtml(response.body);
-    expect(text(findAll(document, (el) => attr(el, 'role') === 'alert')[0]!)).toMatch(/not right/);
+  it('refuses a wrong password, an unknown user and the machine token as a password, with 401 and a message, and sets no cookie', async () => {
+    for (const payload of ['username=sam&password=guess-guess-guess', 'username=nobody&password=operator-password-1', `username=sam&password=${encodeURIComponent(TOKEN)}`]) {
+      const response = await h.app.inject({ method: 'POST', url: '/admin/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      const { document } = parseHtml(response.body);
+      expect(text(findAll(document, (el) => attr(el, 'role') === 'alert')[0]!)).toMatch(/do not match/);
+    }
   });
 
-  it('signs in with the right token: an HttpOnly SameSite=Strict cookie without the token, and a redirect to /admin', async () => {
+  it('signs in an operator: an HttpOnly SameSite=Strict session cookie, every site with its leads and content, and the API', async () => {
     const { response, cookie } = await signIn();
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/admin');
     const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(/^ops_admin=/);
+    expect(setCookie).toMatch(/^ops_staff=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
-    expect(setCookie).not.toContain(TOKEN);
+    expect(setCookie).not.toContain(OPERATOR.password);
 
     const page = await h.app.inject({ url: '/admin', headers: { cookie } });
     expect(page.statusCode).toBe(200);
@@ -336,32 +344,54 @@ describe('admin page', () => {
     const rows = findAll(document, (el) => el.tagName === 'tr' && attr(el, 'data-site') !== undefined);
     expect(rows.map((r) => attr(r, 'data-site'))).toEqual(['bayside-mg', 'northside-used', 'summit-motor-group']);
     const headers = findAll(document, (el) => el.tagName === 'th' && attr(el, 'scope') === 'col').map((th) => text(th).trim());
-    expect(headers).toEqual(['Site', 'Status', 'Last build', 'Result', 'Duration', 'Pages', 'Report', 'Leads', 'Action']);
+    expect(headers).toEqual(['Site', 'Status', 'Last build', 'Result', 'Duration', 'Pages', 'Report', 'Leads', 'Content', 'Action']);
     const buttons = findAll(document, (el) => el.tagName === 'button' && text(el).startsWith('Rebuild'));
     expect(buttons.map((b) => text(b))).toEqual(sites.map((s) => `Rebuild ${s.name}`));
+    expect(text(document)).toContain('Sam Operator (operator)');
     expect(findAll(document, (el) => attr(el, 'aria-live') === 'polite')).toHaveLength(1);
     expect(findAll(document, (el) => el.tagName === 'script').map((s) => attr(s, 'src'))).toEqual(['/admin/app.js']);
 
-    // The cookie also opens the API; the bearer token is not needed in the browser.
+    // The session also opens the API; the bearer token is not needed in the browser.
     expect((await h.app.inject({ url: '/api/sites', headers: { cookie } })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/api/sites/bayside-mg/leads', headers: { cookie } })).statusCode).toBe(200);
     const js = await h.app.inject({ url: '/admin/app.js' });
     expect(js.headers['content-type']).toMatch(/^text\/javascript/);
     expect(js.body).toContain("new EventSource('/api/stream')");
   });
 
-  it('queues a rebuild from the page and refuses one carried by the cookie from another origin', async () => {
+  it("shows a marketing user only their sites, no leads, and refuses another dealer's content and the operators' screens", async () => {
+    const { cookie } = await signIn(MARKETING);
+    const page = await h.app.inject({ url: '/admin', headers: { cookie } });
+    const { document } = parseHtml(page.body);
+    expect(findAll(document, (el) => el.tagName === 'tr' && attr(el, 'data-site') !== undefined).map((r) => attr(r, 'data-site'))).toEqual(['bayside-mg']);
+    expect(findAll(document, (el) => el.tagName === 'th' && attr(el, 'scope') === 'col').map((th) => text(th).trim())).not.toContain('Leads');
+    expect(((await h.app.inject({ url: '/api/sites', headers: { cookie } })).json() as { sites: Array<{ slug: string }> }).sites.map((s) => s.slug)).toEqual(['bayside-mg']);
+    expect((await h.app.inject({ url: '/admin/sites/bayside-mg/content', headers: { cookie } })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/admin/sites/northside-used/content', headers: { cookie } })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: '/admin/sites/northside-used/content/offers', headers: { cookie } })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: '/admin/sites/bayside-mg/leads', headers: { cookie } })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: '/api/sites/bayside-mg/leads', headers: { cookie } })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: '/api/sites/northside-used/builds', headers: { cookie } })).statusCode).toBe(404);
+    const rebuildOther = await h.app.inject({ method: 'POST', url: '/api/sites/northside-used/rebuild', headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' } });
+    expect(rebuildOther.statusCode).toBe(404);
+    const auditOther = await h.app.inject({ url: '/admin/audit?site=northside-used', headers: { cookie } });
+    expect(auditOther.statusCode).toBe(403);
+  });
+
+  it('queues a rebuild from the page, names who asked, records it in the audit log, and refuses one carried by the cookie from another origin', async () => {
     const { cookie } = await signIn();
     const fromPage = await h.app.inject({ method: 'POST', url: '/api/sites/northside-used/rebuild', headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' } });
     expect(fromPage.statusCode).toBe(202);
     await h.queue.whenIdle();
-    expect(h.calls.at(-1)?.plan.triggers).toEqual(['rebuild (admin page)']);
+    expect(h.calls.at(-1)?.plan.triggers).toEqual(['rebuild by sam']);
+    expect(h.store.staff.auditLog({ sites: ['northside-used'] })[0]).toMatchObject({ who: 'Sam Operator (sam)', action: 'rebuild', site: 'northside-used' });
     const forged = await h.app.inject({ method: 'POST', url: '/api/sites/northside-used/rebuild', headers: { cookie, origin: 'https://evil.example' } });
     expect(forged.statusCode).toBe(403);
-    const tampered = await h.app.inject({ url: '/api/sites', headers: { cookie: cookie.replace(/.$/, (c) => (c === '0' ? '1' : '0')) } });
+    const tampered = await h.app.inject({ url: '/api/sites', headers: { cookie: cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) } });
     expect(tampered.statusCode).toBe(401);
   });
 
-  it('queues a rebuild from the button\'s form without the script, and signs out', async () => {
+  it("queues a rebuild from the button's form without the script, and signing out ends the session", async () => {
     const { cookie } = await signIn();
     const form = { method: 'POST' as const, url: '/admin/sites/bayside-mg/rebuild', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' };
     const refused = await h.app.inject(form);
@@ -371,11 +401,21 @@ describe('admin page', () => {
     expect(queued.statusCode).toBe(303);
     expect(queued.headers.location).toBe('/admin');
     await h.queue.whenIdle();
-    expect(h.calls.slice(before)).toMatchObject([{ site: 'bayside-mg', plan: { content: true, triggers: ['rebuild (admin page)'] } }]);
+    expect(h.calls.slice(before)).toMatchObject([{ site: 'bayside-mg', plan: { content: true, triggers: ['rebuild by sam'] } }]);
 
     const out = await h.app.inject({ method: 'POST', url: '/admin/logout', headers: { cookie } });
     expect(out.statusCode).toBe(303);
-    expect(String(out.headers['set-cookie'])).toMatch(/^ops_admin=;.*Max-Age=0/);
+    expect(String(out.headers['set-cookie'])).toMatch(/^ops_staff=;.*Max-Age=0/);
+    // The session is over on the server too: the old cookie no longer opens anything.
+    expect((await h.app.inject({ url: '/admin', headers: { cookie } })).statusCode).toBe(401);
+    expect(h.store.staff.auditLog().slice(0, 2).map((e) => e.action)).toEqual(['sign out', 'rebuild']);
+  });
+
+  it('a disabled account cannot sign in, and its sessions end', async () => {
+    const { cookie } = await signIn(MARKETING);
+    h.store.staff.disable(MARKETING.username, new Date());
+    expect((await h.app.inject({ url: '/admin', headers: { cookie } })).statusCode).toBe(401);
+    expect((await signIn(MARKETING)).response.statusCode).toBe(401);
   });
 });
 

@@ -63,20 +63,30 @@ export default function SpinViewer(props: SpinViewerProps) {
   }, []);
 
   const rotating = preload.ready && view === 'spinner' && autoRotates({ vehicle: { spinAutoRotate: props.autoRotate } }, { reducedMotion, interacted });
+  // Set the moment the shopper touches the viewer, before React renders: a turn already due must not move it.
+  const stopped = useRef(false);
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') setFrame((f) => (f + 1) % frames.length);
+      if (document.visibilityState === 'visible' && !stopped.current) setFrame((f) => (f + 1) % frames.length);
     }, SPIN_AUTO_ROTATE_MS);
     return () => window.clearInterval(timer);
   }, [rotating, frames.length]);
 
-  const touched = useCallback(() => setInteracted(true), []);
+  const touched = useCallback(() => {
+    stopped.current = true;
+    setInteracted(true);
+  }, []);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!preload.ready || (event.pointerType === 'mouse' && event.button !== 0)) return;
     touched();
-    drag.current = { x: event.clientX, frame };
+    const x = event.clientX;
+    // The drag counts from the frame shown once any turn still queued has landed.
+    setFrame((shown) => {
+      drag.current = { x, frame: shown };
+      return shown;
+    });
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
