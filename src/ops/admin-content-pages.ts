@@ -27,7 +27,15 @@ function when(iso: string | null): string {
   return iso ? `<time datetime="${escape(iso)}">${escape(iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC'))}</time>` : '';
 }
 
-export function contentListPage(options: { site: SiteConfig; files: EditableFile[]; versions: ContentVersion[]; staffNames: Map<number, string>; staff: StaffMember | null; message?: string }): string {
+export function contentListPage(options: {
+  site: SiteConfig;
+  files: EditableFile[];
+  versions: ContentVersion[];
+  staffNames: Map<number, string>;
+  staff: StaffMember | null;
+  uploads: Array<{ url: string; file: string; bytes: number }>;
+  message?: string;
+}): string {
   const { site, files } = options;
   const rows = files
     .map((f) => `<li><a href="${escape(editHref(site, f))}">${escape(f.title)}</a> <span class="hint">${escape(f.kind.summary)}</span></li>`)
@@ -51,12 +59,26 @@ ${rows}
 </ul>
 <h2>Recent publishes</h2>
 ${versions ? `<table><thead><tr><th scope="col">When</th><th scope="col">File</th><th scope="col">Who</th><th scope="col"><span class="visually-hidden">Undo</span></th></tr></thead><tbody>${versions}</tbody></table>` : '<p>Nothing published from here yet.</p>'}
+<h2 id="pictures">Pictures</h2>
+<p>Upload a picture (JPEG, PNG, WebP or AVIF), then use its address in an image field. The site shows it at the sizes each page needs.</p>
+<form method="post" action="${siteBase(site)}/images" enctype="multipart/form-data" class="upload">
+<label for="picture">Picture</label>
+<input id="picture" name="picture" type="file" accept="image/jpeg,image/png,image/webp,image/avif" required>
+<button type="submit">Upload</button>
+</form>
+${
+  options.uploads.length > 0
+    ? `<ul class="pictures">${options.uploads
+        .map((u) => `<li><img src="${siteBase(site)}/images/${escape(u.file)}" alt="" width="160" height="107" loading="lazy"><code>${escape(u.url)}</code> <span class="hint">${Math.round(u.bytes / 1024)} KB</span></li>`)
+        .join('')}</ul>`
+    : ''
+}
 <p><a href="/admin/audit?site=${encodeURIComponent(site.slug)}">Audit log for ${escape(site.name)}</a></p>
 </main>
 <script src="/admin/app.js" defer></script>`;
 }
 
-export function editPage(options: { site: SiteConfig; file: EditableFile; fields: string; problems: FieldProblem[]; staff: StaffMember | null; notice?: string }): string {
+export function editPage(options: { site: SiteConfig; file: EditableFile; fields: string; problems: FieldProblem[]; staff: StaffMember | null; pictures: string[]; notice?: string }): string {
   const { site, file, problems } = options;
   const summary =
     problems.length > 0
@@ -74,7 +96,8 @@ ${summary}
 <form method="post" class="content-form" novalidate>
 <input type="hidden" name="_file" value="${escape(file.file)}">
 ${options.fields}
-<div class="actions"><button type="submit" name="_op" value="preview">Check and preview</button> <a href="${siteBase(site)}/content">Cancel</a></div>
+<datalist id="uploaded-pictures">${options.pictures.map((p) => `<option value="${escape(p)}"></option>`).join('')}</datalist>
+<div class="actions"><button type="submit" name="_op" value="preview">Check and preview</button> <a href="${siteBase(site)}/content">Cancel</a> <a href="${siteBase(site)}/content#pictures">Upload a picture</a></div>
 </form>
 </main>
 <script src="/admin/app.js" defer></script>`;
@@ -172,4 +195,8 @@ button.secondary:hover { background: #ddf4ff; }
 .actions { margin-top: 1rem; display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; }
 form.inline { display: inline; }
 .affected { columns: 2; }
+.upload { display: flex; gap: 0.75rem; align-items: center; flex-wrap: wrap; }
+.pictures { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 1rem; }
+.pictures img { display: block; width: 160px; height: 107px; object-fit: cover; background: #eef0f3; }
+.pictures code { font-size: 0.75rem; overflow-wrap: anywhere; }
 `;

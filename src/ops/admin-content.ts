@@ -7,13 +7,16 @@
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { contentDirOf } from '../data/content-files.ts';
 import { writeFileAtomic } from '../data/feed-files.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { auditPage, contentListPage, draftPage, editPage, forbiddenPage } from './admin-content-pages.ts';
 import { layout } from './admin-page.ts';
 import { checkContent, contentKind, editableFile, editableFiles, formSchemaOf, readEditable, sha256, textOfValue, valueOfText, type EditableFile } from './content-kinds.ts';
+import { listUploads, storeUpload, UPLOAD_MAX_BYTES, uploadsDir } from './content-images-upload.ts';
 import { discardPreview, renderPreview } from './content-preview.ts';
 import { readForm, renderFields } from './schema-form.ts';
 import { may, type Actor } from './staff-auth.ts';
@@ -30,6 +33,9 @@ export interface ContentRoutesContext {
   actor(request: FastifyRequest): Actor | null;
   /** Queues a content rebuild of the site. */
   rebuild(slug: string, trigger: string): void;
+  /** Commits published content files to Git with the staff member as author, where the server is set to. */
+  commit?: ((files: string[], message: string, staff: StaffMember) => Promise<string>) | undefined;
+  log?: (line: string) => void;
   /** The same-origin check for a state-changing request carried by a cookie. */
   crossOrigin(request: FastifyRequest): boolean;
   /** The sign-in page, for a request without a session. */
@@ -46,6 +52,8 @@ function formEntries(body: unknown): Array<[string, string]> {
 export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesContext): void {
   // Content forms can be long (a menu of every brand, the electric range's colours): up to 2 MB.
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  // Pictures: one file a request.
+  scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2 } });
 
   type Params = { site: string };
   /** The signed-in staff member who may edit the site, or an answer sent (sign in, 403, 404). */
@@ -70,18 +78,32 @@ export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesCon
 
   const audit = (staff: StaffMember, action: string, site: SiteConfig, what: string, detail?: unknown) => ctx.staff.audit({ staff, action, site: site.slug, what, detail }, ctx.now());
   const staffNames = () => new Map(ctx.staff.list().map((s) => [s.id, `${s.name} (${s.username})`]));
+  /** The Git commit of a published file, where the server commits; a failure is logged and audited, the site stays published. */
+  const commitPublished = async (staff: StaffMember, site: SiteConfig, file: string, message: string) => {
+    if (!ctx.commit) return;
+    try {
+      const id = await ctx.commit([path.join('content', site.slug, file)], message, staff);
+      audit(staff, 'commit', site, `committed ${file} (${id.slice(0, 12)})`);
+    } catch (error) {
+      const reason = (error as Error).message.split('\n')[0]!;
+      ctx.log?.(`${site.slug}: committing ${file} failed: ${reason}`);
+      audit(staff, 'commit failed', site, `could not commit ${file}: ${reason}`);
+    }
+  };
 
   scope.get<{ Params: Params; Querystring: { message?: string } }>('/admin/sites/:site/content', async (request, reply) => {
     const allowed = await editor(request, reply);
     if (!allowed) return reply;
     const { site, staff } = allowed;
-    const body = contentListPage({ site, files: editableFiles(site, ctx.root), versions: ctx.staff.versions(site.slug), staffNames: staffNames(), staff, ...(request.query.message ? { message: request.query.message } : {}) });
+    const uploads = await listUploads(ctx.root, site.slug);
+    const body = contentListPage({ site, files: editableFiles(site, ctx.root), versions: ctx.staff.versions(site.slug), staffNames: staffNames(), staff, uploads, ...(request.query.message ? { message: request.query.message } : {}) });
     return html(reply, 200, layout(`Content of ${site.name}`, body));
   });
 
-  function renderEdit(site: SiteConfig, staff: StaffMember, file: EditableFile, value: unknown, problems: ReturnType<typeof checkContent>, notice?: string): string {
-    const fields = renderFields(formSchemaOf(file.kind), value, { timeZone: site.timeZone, problems, rootKey: file.kind.kind });
-    return layout(`${file.title}: ${site.name}`, editPage({ site, file, fields, problems, staff, ...(notice ? { notice } : {}) }));
+  async function renderEdit(site: SiteConfig, staff: StaffMember, file: EditableFile, value: unknown, problems: ReturnType<typeof checkContent>, notice?: string): Promise<string> {
+    const pictures = (await listUploads(ctx.root, site.slug)).map((u) => u.url);
+    const fields = renderFields(formSchemaOf(file.kind), value, { timeZone: site.timeZone, problems, rootKey: file.kind.kind, pictures: 'uploaded-pictures' });
+    return layout(`${file.title}: ${site.name}`, editPage({ site, file, fields, problems, staff, pictures, ...(notice ? { notice } : {}) }));
   }
 
   scope.get<{ Params: Params & { kind: string }; Querystring: { file?: string; draft?: string } }>('/admin/sites/:site/content/:kind', async (request, reply) => {
@@ -93,7 +115,7 @@ export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesCon
     // Back to a draft: its value, not the file's.
     const draft = request.query.draft ? ctx.staff.draft(request.query.draft) : null;
     const value = draft && draft.site === site.slug && draft.file === file.file && draft.status === 'draft' ? valueOfText(file.file, draft.body) : readEditable(site, ctx.root, file.file).value;
-    return html(reply, 200, renderEdit(site, staff, file, value, []));
+    return html(reply, 200, await renderEdit(site, staff, file, value, []));
   });
 
   scope.post<{ Params: Params & { kind: string }; Querystring: { file?: string } }>('/admin/sites/:site/content/:kind', async (request, reply) => {
@@ -108,12 +130,12 @@ export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesCon
     // `_op` is "preview" (the main button) or adds or removes a list item.
     const submitted = readForm(schema, entries.filter(([k]) => k !== '_file'), { timeZone: site.timeZone, rootKey: file.kind.kind });
     // Adding or removing an item changes the form, not the site.
-    if (submitted.op) return html(reply, 200, renderEdit(site, staff, file, submitted.value, []));
+    if (submitted.op) return html(reply, 200, await renderEdit(site, staff, file, submitted.value, []));
     const problems = [...submitted.errors, ...checkContent(file.kind, submitted.value)];
-    if (problems.length > 0) return html(reply, 422, renderEdit(site, staff, file, submitted.value, problems));
+    if (problems.length > 0) return html(reply, 422, await renderEdit(site, staff, file, submitted.value, problems));
     const current = readEditable(site, ctx.root, file.file);
     const text = textOfValue(file.file, submitted.value, current.text);
-    if (text === current.text) return html(reply, 200, renderEdit(site, staff, file, submitted.value, [], 'Nothing has changed: the site already shows this.'));
+    if (text === current.text) return html(reply, 200, await renderEdit(site, staff, file, submitted.value, [], 'Nothing has changed: the site already shows this.'));
 
     const draft = ctx.staff.saveDraft({ site: site.slug, kind: file.kind.kind, file: file.file, body: text, baseHash: current.hash, authorId: staff.id, createdAt: ctx.now().toISOString() });
     audit(staff, 'change', site, `drafted a change to ${file.file}`, { draft: draft.id });
@@ -153,6 +175,7 @@ export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesCon
     await discardPreview(ctx.root, site.slug, draft.id);
     audit(staff, 'publish', site, `published ${draft.file}`, { draft: draft.id, pages: draft.affected?.length ?? null });
     ctx.rebuild(site.slug, `publish by ${staff.username}`);
+    await commitPublished(staff, site, draft.file, `Content: ${site.slug} ${draft.file}, published from the admin page`);
     return reply.redirect(`/admin?published=${encodeURIComponent(site.slug)}`, 303);
   });
 
@@ -188,7 +211,37 @@ export function adminContentRoutes(scope: FastifyInstance, ctx: ContentRoutesCon
     ctx.staff.markUndone(version.id, ctx.now());
     audit(staff, 'undo', site, `undid the publish of ${version.file} made ${version.at}`, { version: version.id });
     ctx.rebuild(site.slug, `undo by ${staff.username}`);
+    await commitPublished(staff, site, version.file, `Content: ${site.slug} ${version.file}, undone from the admin page`);
     return reply.redirect(`/admin/sites/${encodeURIComponent(site.slug)}/content?message=${encodeURIComponent(`The change to ${version.file} is undone; the site is being updated.`)}`, 303);
+  });
+
+  scope.post<{ Params: Params }>('/admin/sites/:site/images', async (request, reply) => {
+    const allowed = await editor(request, reply);
+    if (!allowed) return reply;
+    const { site, staff } = allowed;
+    const back = (message: string) => reply.redirect(`/admin/sites/${encodeURIComponent(site.slug)}/content?message=${encodeURIComponent(message)}#pictures`, 303);
+    let upload;
+    try {
+      const part = await request.file();
+      if (!part) return back('Choose a picture to upload.');
+      const body = await part.toBuffer();
+      upload = await storeUpload(ctx.root, site.slug, body);
+    } catch (error) {
+      const message = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? `The picture is larger than ${UPLOAD_MAX_BYTES / 1_048_576} MB. Save it smaller and try again.` : (error as Error).message;
+      return back(`Not uploaded: ${message}`);
+    }
+    audit(staff, 'upload', site, `uploaded a picture, ${upload.width} x ${upload.height} (${upload.url})`);
+    return back(`Uploaded. Use it as ${upload.url} in an image field (the fields suggest it).`);
+  });
+
+  scope.get<{ Params: Params & { file: string } }>('/admin/sites/:site/images/:file', async (request, reply) => {
+    const allowed = await editor(request, reply);
+    if (!allowed) return reply;
+    if (!/^[0-9a-f]{20}\.(jpg|png|webp|avif)$/.test(request.params.file)) return reply.code(404).send();
+    const body = await readFile(path.join(uploadsDir(ctx.root, allowed.site.slug), request.params.file)).catch(() => null);
+    if (!body) return reply.code(404).send();
+    const ext = request.params.file.split('.').pop()!;
+    return reply.type(ext === 'jpg' ? 'image/jpeg' : `image/${ext}`).header('Cache-Control', 'private, max-age=3600').send(body);
   });
 
   scope.get<{ Querystring: { site?: string } }>('/admin/audit', async (request, reply) => {

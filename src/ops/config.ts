@@ -104,6 +104,11 @@ export const OpsEnvSchema = z
     OPS_LEAD_RETRY_BASE_MS: env(integer(1, 3_600_000, 'milliseconds').default(2000)),
     /** Delivery attempts per lead and target before it is flagged on the admin page. */
     OPS_LEAD_MAX_ATTEMPTS: env(integer(1, 1000, 'attempts').default(12)),
+    /**
+     * What publishing content from the admin page does besides writing the file under content/<slug>/:
+     * `none`, or `git`: commit it in the repository the server runs in, with the staff member as author.
+     */
+    OPS_CONTENT_COMMIT: env(z.enum(['none', 'git'], { error: 'expected "none" or "git"' }).default('none')),
     /** `local` builds on this machine; `dispatch` hands each site's changes to GitHub Actions. */
     OPS_MODE: env(z.enum(['local', 'dispatch'], { error: 'expected "local" or "dispatch"' }).default('local')),
     /** Repository that receives the dispatches (dispatch mode). @example "acme/dealer-sites" */
@@ -146,6 +151,8 @@ export interface OpsConfig {
   /** Where sign-in codes are sent; null: the server's log. */
   smsWebhook: { url: string; token: string | null } | null;
   mode: 'local' | 'dispatch';
+  /** Whether content published from the admin page is also committed to Git. */
+  contentCommit: 'none' | 'git';
   /** Set in dispatch mode. */
   github: { repository: string; token: string; apiUrl: string } | null;
 }
@@ -188,6 +195,7 @@ export function loadOpsConfig(environment: Record<string, string | undefined> = 
     dataDir: v.OPS_DATA_DIR,
     adminToken: v.OPS_ADMIN_TOKEN,
     coalesceMs: v.OPS_COALESCE_MS,
+    contentCommit: v.OPS_CONTENT_COMMIT,
     signatureToleranceSeconds: v.OPS_SIGNATURE_TOLERANCE_SECONDS,
     webhookRateLimit: v.OPS_WEBHOOK_RATE_LIMIT,
     webhookFailureLimit: v.OPS_WEBHOOK_FAILURE_LIMIT,

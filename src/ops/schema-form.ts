@@ -144,7 +144,12 @@ interface RenderContext {
   root: JsonSchema;
   timeZone: string;
   problems: readonly FieldProblem[];
+  /** The id of a datalist of uploaded pictures, suggested in image fields. */
+  pictures?: string | undefined;
 }
+
+/** A field that names a picture: `image`, `image_url`, or an image's `url`. */
+const isImageField = (path: readonly PropertyKey[]) => /image/i.test(String(path.at(-1))) || (String(path.at(-1)) === 'url' && /image/i.test(String(path.at(-2))));
 
 const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) => a.length === b.length && a.every((p, i) => String(p) === String(b[i]));
 
@@ -214,7 +219,7 @@ function renderNode(node: JsonSchema, value: unknown, path: PropertyKey[], key: 
       const text = value === undefined || value === null ? '' : typeof value === 'object' ? stringifyYaml(value).trim() : String(value);
       const input = kind.long
         ? `<textarea id="${id}" name="${escape(name)}" rows="6"${invalid}${described}>${escape(text)}</textarea>`
-        : `<input type="text" id="${id}" name="${escape(name)}" value="${escape(text)}"${invalid}${described}>`;
+        : `<input type="text" id="${id}" name="${escape(name)}" value="${escape(text)}"${ctx.pictures && isImageField(path) ? ` list="${ctx.pictures}"` : ''}${invalid}${described}>`;
       return `<div class="field"><label for="${id}">${label}</label>${help(n, id)}${input}${errorsHtml(messages, id)}</div>`;
     }
     case 'yaml':
@@ -223,8 +228,8 @@ function renderNode(node: JsonSchema, value: unknown, path: PropertyKey[], key: 
 }
 
 /** The fields of a form for `value` under `schema`, with each problem beside its field. */
-export function renderFields(schema: JsonSchema, value: unknown, options: { timeZone: string; problems?: readonly FieldProblem[]; rootKey?: string }): string {
-  return renderNode(schema, value, [], options.rootKey ?? 'items', true, { root: schema, timeZone: options.timeZone, problems: options.problems ?? [] }, 0);
+export function renderFields(schema: JsonSchema, value: unknown, options: { timeZone: string; problems?: readonly FieldProblem[]; rootKey?: string; pictures?: string }): string {
+  return renderNode(schema, value, [], options.rootKey ?? 'items', true, { root: schema, timeZone: options.timeZone, problems: options.problems ?? [], pictures: options.pictures }, 0);
 }
 
 /** What a submitted form asked for besides saving its values: add an item to a list, or remove one. */

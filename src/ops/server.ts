@@ -13,6 +13,7 @@ import { leadsCsv, leadsPage } from './admin-leads.ts';
 import { CONTENT_CSS, forbiddenPage } from './admin-content-pages.ts';
 import { adminContentRoutes } from './admin-content.ts';
 import { ADMIN_APP_JS, ADMIN_CSP, ADMIN_CSS, adminPage, layout, signInPage } from './admin-page.ts';
+import { commitContent } from './content-commit.ts';
 import { DRAFT_PREVIEW_HOST, draftPreviewHandler } from './content-preview.ts';
 import { actorName, may, readCookie, STAFF_COOKIE, STAFF_SESSION_MS, staffCookie, visibleSites, type Actor } from './staff-auth.ts';
 import type { LeadState } from './lead-store.ts';
@@ -160,6 +161,8 @@ export function createOpsServer(options: OpsServerOptions): FastifyInstance {
       staff: ctx.store.staff,
       actor: (request) => adminAuth(ctx, request),
       rebuild: (slug, trigger) => ctx.queue.request(slug, { content: true, trigger }),
+      commit: ctx.config.contentCommit === 'git' ? (files, message, staff) => commitContent(ctx.root, files, message, staff) : undefined,
+      log: ctx.log,
       crossOrigin,
       signIn: () => signInPage({ noStaff: ctx.store.staff.count() === 0 }),
     });

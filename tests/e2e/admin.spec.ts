@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +31,12 @@ async function isolatedRoot(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ops-admin-e2e-'));
   await symlink(path.join(project, 'sites'), path.join(dir, 'sites'), 'dir');
   await cp(path.join(project, 'content'), path.join(dir, 'content'), { recursive: true });
-  await mkdir(path.join(dir, 'data'));
-  await symlink(path.join(project, 'data', 'feed'), path.join(dir, 'data', 'feed'), 'dir');
+  // The feed as it is, but for the content images, where uploaded pictures are stored: a copy of those.
+  await mkdir(path.join(dir, 'data', 'feed'), { recursive: true });
+  for (const entry of await readdir(path.join(project, 'data', 'feed'))) {
+    if (entry === 'content') await cp(path.join(project, 'data', 'feed', entry), path.join(dir, 'data', 'feed', entry), { recursive: true });
+    else await symlink(path.join(project, 'data', 'feed', entry), path.join(dir, 'data', 'feed', entry));
+  }
   await symlink(path.join(project, 'data', 'image-cache'), path.join(dir, 'data', 'image-cache'), 'dir');
   await cp(path.join(project, 'data', 'snapshots'), path.join(dir, 'data', 'snapshots'), { recursive: true });
   const live = await realpath(path.join(project, 'out', northside.slug));
@@ -199,6 +204,20 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
   await expect(page.getByRole('columnheader', { name: 'Leads' })).toHaveCount(0);
   await page.getByRole('link', { name: `Edit content of ${northside.name}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Content of ${northside.name}`);
+
+  // A picture for the offer, uploaded; a file that is not a picture is refused and says why.
+  const notPicture = testInfo.outputPath('notes.txt');
+  await writeFile(notPicture, 'not a picture');
+  await page.getByLabel('Picture', { exact: true }).setInputFiles(notPicture);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toContainText('Not uploaded: That file is not a picture');
+  const picture = testInfo.outputPath('reserve.png');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1d4ed8' } }).png().toFile(picture);
+  await page.getByLabel('Picture', { exact: true }).setInputFiles(picture);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('status')).toContainText('Uploaded. Use it as /content/northside-used/images/uploads/');
+  const pictureUrl = /\/content\/northside-used\/images\/uploads\/[0-9a-f]{20}\.png/.exec((await page.getByRole('status').textContent())!)![0];
+  await expect(page.locator('ul.pictures code').first()).toHaveText(pictureUrl);
   await page.getByRole('link', { name: 'Offers', exact: true }).click();
 
   // The headline and an end date before the start: the form says what is wrong and where.
@@ -215,8 +234,10 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('offer-with-an-error.png'), fullPage: false });
 
-  // Fixed: the preview lists the pages that change, and only the preview shows the new headline.
+  // Fixed, with the uploaded picture: the preview lists the pages that change, and only the preview shows the
+  // new headline and the picture (made into the page's image sizes by the image pipeline).
   await page.getByRole('group', { name: NEW }).getByLabel(/^Expiry/).fill('2027-06-30T23:59');
+  await page.getByRole('group', { name: NEW }).getByLabel(/^Image url/).fill(pictureUrl);
   await page.getByRole('button', { name: 'Check and preview' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preview of your change to Offers');
   const affected = page.locator('ul.affected');
@@ -227,6 +248,13 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
   const preview = await context.newPage();
   await preview.goto(previewUrl!);
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW);
+  // The offers page shows the offer with its new picture, made into the sizes the page shows.
+  await preview.goto(new URL('/special-offers/', previewUrl!).href);
+  const card = preview.locator('article, li').filter({ hasText: NEW }).last();
+  const shown = card.locator('img').first();
+  await expect(shown).toHaveAttribute('src', /^\/images\/[0-9a-f]+-[a-z0-9-]+\.(jpg|webp)$/);
+  await shown.scrollIntoViewIfNeeded();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await preview.screenshot({ path: testInfo.outputPath('offer-preview.png') });
   await preview.close();
   expect((await getByHost(live(offerPath))).body).toContain(OLD);
