@@ -41,6 +41,7 @@ describe('configuration from the environment', () => {
       dataDir: 'data/ops',
       adminToken: TOKEN,
       coalesceMs: 50,
+      contentCommit: 'none',
       sessionSecret: null,
       shopperRateLimit: 60,
       signatureToleranceSeconds: 300,
