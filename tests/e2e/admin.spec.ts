@@ -5,10 +5,10 @@ import sharp from 'sharp';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { OpsStore } from '../../src/ops/store.ts';
+import { axeViolations } from '../support/axe.ts';
 
 // Runs in the 'ops' project: the real ops server (`npm start`'s script, with the real site runner) in a copy of
 // the project's data: the sites' configs and the demo feed as they are, a copy of the content, the snapshots
@@ -118,8 +118,7 @@ test('without a session the admin page refuses and offers a sign-in form', async
   // The machine token still opens the API.
   expect((await page.request.get(`${base}/api/sites`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status()).toBe(200);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByLabel('Username').fill(OPERATOR.username);
   await page.getByLabel('Password').fill('not-the-password');
@@ -179,8 +178,7 @@ test('signed in, a rebuild shows live progress and then the published result', a
   const [latest] = (await builds.json()).builds as Array<{ status: string; trigger: string; pages: number }>;
   expect(latest).toMatchObject({ status: 'published', trigger: `rebuild by ${OPERATOR.username}` });
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const shot = testInfo.outputPath('admin-after-rebuild.png');
   await page.screenshot({ path: shot, fullPage: true });
@@ -231,7 +229,7 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
   await expect(problems).toContainText('expiry is before start');
   // The form shows what was typed, the new headline among it.
   await expect(page.getByRole('group', { name: NEW }).getByLabel(/^Expiry/)).toHaveAttribute('aria-invalid', 'true');
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, 'main')).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('offer-with-an-error.png'), fullPage: false });
 
   // Fixed, with the uploaded picture: the preview lists the pages that change, and only the preview shows the
@@ -289,7 +287,7 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
     await expect(log.getByRole('row').filter({ hasText: MARKETING.name }).filter({ has: page.getByRole('cell', { name: action, exact: true }) }).first()).toBeVisible();
   }
   await expect(log.getByRole('row').filter({ hasText: 'published offers.yaml' })).toHaveCount(1);
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the server stops cleanly on SIGTERM', async () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent } from '../../src/data/site-data.ts';
@@ -6,6 +5,7 @@ import { DEFAULT_LEFT_VARIANT, DEFAULT_RIGHT_VARIANT, MAX_COLOURS_PER_VARIANT, v
 import type { EvContent } from '../../src/schemas/content.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import { variantSpecs } from '../../src/views/ev.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // The electric microsite as a shopper uses it: the comparison's model and colour pickers on each side,
 // the hub's hero slider and the interior colour carousel. Only sites with the microsite have these
@@ -48,11 +48,6 @@ async function expectFigures(page: Page, ev: EvContent, leftId: string, rightId:
       expect(await row(page, section.title, spec.label), `${section.title} ${spec.label}`).toEqual([spec.value, right[i]!.rows[j]!.value]);
     }
   }
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('EV compare', () => {

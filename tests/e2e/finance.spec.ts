@@ -2,7 +2,6 @@
 // stating what each figure is worked out on, on every demo site.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { EVENT_FINANCE_FIRST_CHANGE } from '../../src/rules/analytics.ts';
@@ -14,6 +13,7 @@ import { financeQuote } from '../../src/ops/shopper-api.ts';
 import { instantQuoteText } from '../../src/rules/finance-eligibility.ts';
 import { financeQuoteView, vehicleFinance, type VehicleFinanceView } from '../../src/views/vehicle/finance.ts';
 import { findAll, parseHtml, text } from '../support/html.ts';
+import { axeViolations, seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -118,8 +118,7 @@ test.describe('finance calculator', () => {
     if (site.finance.listedFees.length > 0) {
       for (const fee of site.finance.listedFees) await expect(page.locator('#finance-calculator')).toContainText(fee.label);
     }
-    const axe = await new AxeBuilder({ page }).include('#finance-calculator').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, '#finance-calculator')).toEqual([]);
   });
 
   test('every vehicle page of the site shows the figure its disclaimer states, beside the price and in the calculator', async ({}, testInfo) => {
@@ -175,8 +174,7 @@ test.describe('instant finance quote', () => {
     expect(expected).toMatch(/^\$[\d,]+ per week on a price of \$[\d,]+ over 5 years, with no deposit or final payment and before fees, at \d+\.\d\d% p\.a\./);
     await expect(section.getByText(expected!)).toBeVisible();
     expect(quotes).toEqual([{ selfAssessedCreditScore: 'GREAT', purchasePrice: view!.request.purchasePrice, loanTerm: 5, year: vehicle.year, vin: vehicle.vin ?? null, nvic: vehicle.nvic ?? null, whoIsHelping: site.name }]);
-    const axe = await new AxeBuilder({ page }).include('#finance-quote').analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, '#finance-quote')).toEqual([]);
   });
 
   test('a failed quote shows nothing and breaks nothing', async ({ page }, testInfo) => {

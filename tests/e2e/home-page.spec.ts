@@ -2,12 +2,12 @@
 // auto-advance that stops for the shopper and for reduced motion, the first slide as the main image), the
 // tabs, the FAQ accordion, the price entry points, every image loading, axe in the opened states, and the
 // blocks each template shows or leaves out.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent } from '../../src/data/site-data.ts';
 import { HOME_SECTIONS_BY_TEMPLATE, type HomeSection } from '../../src/rules/home-sections.ts';
 import { PRICE_PRESETS } from '../../src/rules/price-slider.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -18,11 +18,6 @@ function siteOf(testInfo: TestInfo) {
 
 const slider = (page: Page) => page.locator('[data-hero-slider]');
 const currentSlide = (page: Page) => slider(page).getAttribute('data-current');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
-}
 
 test.describe('home page', () => {
   test('the promotions slider moves by its buttons and the keyboard', async ({ page }, testInfo) => {

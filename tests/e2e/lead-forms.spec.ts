@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
@@ -8,6 +7,7 @@ import { gatedLeadType } from '../../src/rules/gated-leads.ts';
 import type { LeadForm } from '../../src/schemas/leads.ts';
 import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 import { signInAs } from '../support/shopper-session.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -34,12 +34,6 @@ function availableVehicle(site: SiteConfig, used?: boolean): NormalisedVehicle {
 async function hydrated(page: Page, formId: string): Promise<void> {
   await page.locator(`#${formId}`).scrollIntoViewIfNeeded();
   await expect(page.locator(`#${formId} form[novalidate]`)).toBeAttached({ timeout: 15_000 });
-}
-
-/** Axe's serious and critical violations inside one form. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
 }
 
 /** Goes through the steps of a hydrated form, filling each, and sends it. */

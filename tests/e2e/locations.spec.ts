@@ -3,7 +3,6 @@
 // the dealer locator's grid layout, postcode distance sort and its two error messages; axe on the opened
 // states. Expectations come from the site's config and snapshot through the same rules the pages use.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { POSTCODE_CENTROIDS } from '../../src/lib/postcode-centroids.ts';
@@ -15,6 +14,7 @@ import { visibleReviews } from '../../src/rules/reviews.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { orderedLocations } from '../../src/views/locations.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -100,8 +100,7 @@ test('the location page: band, map on request, hours modal, holiday hours, revie
   await expect(dialog.locator('[data-holiday-hours] time').first()).toHaveAttribute('datetime', holidays[0]!.date);
 
   // axe with the map shown and the hours modal open.
-  const opened = await new AxeBuilder({ page }).analyze();
-  expect(opened.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -255,8 +254,7 @@ test('a postcode sorts the locations by distance, and bad postcodes say why', as
   expect(expected[0]!.location.name).not.toBe(ordered[0]!.name);
   await expect(distances.first()).toHaveText(/^(< 1|\d+) km$/);
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A shared link with ?postcode= arrives sorted.
   await page.goto(`${locatorPath}?postcode=${postcode}`);

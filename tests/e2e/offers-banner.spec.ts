@@ -1,8 +1,8 @@
 // The scrolling offers banner (offers.scrollingBanner): on every page of a site that has it, one link to its
 // offers page with the text repeated, moving unless the shopper prefers reduced motion; absent elsewhere.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -23,8 +23,7 @@ test('the scrolling offers banner links to the offers, repeats its text, and sto
     expect(await link.locator('[aria-hidden="true"]').evaluate((e) => getComputedStyle(e).animationName)).toBe('marquee');
   }
   if (!banner.enabled) return;
-  const axe = await new AxeBuilder({ page }).include('[data-offers-banner]').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, '[data-offers-banner]')).toEqual([]);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   expect(await page.locator('[data-offers-banner] [aria-hidden="true"]').evaluate((e) => getComputedStyle(e).animationName)).toBe('none');

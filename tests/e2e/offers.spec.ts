@@ -1,6 +1,5 @@
 // Special offers on every demo site: the list and each offer's page at both of its URL shapes, offers left out
 // for the site, and offers that start or end between builds, judged by the shopper's clock (a fixed clock here).
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { readYaml } from '../../src/data/content-files.ts';
@@ -10,6 +9,7 @@ import { OffersFileSchema } from '../../src/schemas/content.ts';
 import type { Offer } from '../../src/schemas/offer.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { promoInstant, windowPhase } from '../../src/rules/promo-window.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // As src/views/offers.ts works them out (that module renders HTML, so it is not loaded here).
 function offerWindow(offer: Offer, timeZone: string) {
@@ -51,8 +51,7 @@ test('the list shows every running offer with its category and links to its page
   }
   for (const offer of [...excluded, ...offers.filter((o) => phase(o) !== 'during')]) await expect(page.getByRole('heading', { name: offer.name, exact: true })).toHaveCount(0);
   await expect(emptyCard(page)).toBeHidden();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('each offer answers at both URL shapes, with one canonical address and its enquiry form', async ({ page }, info) => {
@@ -66,8 +65,7 @@ test('each offer answers at both URL shapes, with one canonical address and its 
     await expect(page.getByRole('button', { name: /send|submit|enquire/i }).first()).toBeVisible();
     await expect(page.getByText('This offer has ended.')).toBeHidden();
   }
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("an offer that ends after the build is gone by the shopper's clock, and with none left the empty card shows", async ({ page }, info) => {
@@ -96,8 +94,7 @@ test("an offer that ends after the build is gone by the shopper's clock, and wit
   await expect(cards(page).filter({ visible: true })).toHaveCount(0);
   await expect(emptyCard(page)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Search all stock' }).last()).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an offer still to start is listed hidden and shows from its start', async ({ page }, info) => {

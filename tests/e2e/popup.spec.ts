@@ -1,9 +1,9 @@
 // The popup promotion on every demo site: it opens as a dialog when the shopper first scrolls (wheel or touch), once per site
 // until closed, and never after its expiry, whatever the day the site was built.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loadSiteContent } from '../../src/data/site-data.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { axeViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -36,8 +36,7 @@ test('the popup opens at the first scroll, not on a click or a keyboard move, is
   const box = (await dialog.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(600);
   expect(box.height).toBeLessThanOrEqual(0.8 * page.viewportSize()!.height + 1);
-  const axe = await new AxeBuilder({ page }).include('#site-popup').analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, '#site-popup')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

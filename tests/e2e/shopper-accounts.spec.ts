@@ -10,7 +10,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
@@ -22,6 +21,7 @@ import { showWatchlistButton } from '../../src/rules/saving.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { freePort, OpsProcess } from '../support/ops-process.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -136,11 +136,6 @@ async function api(page: Page, url: string): Promise<{ status: number; body: unk
     const response = await fetch(address, { credentials: 'include' });
     return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
   }, url);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function shoot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }): Promise<void> {

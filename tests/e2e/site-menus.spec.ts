@@ -1,12 +1,12 @@
 // The header's dropdowns and the footer's links on every demo site: dropdowns open by hover or by click as
 // the site is set up (menu.dropdownOnHover) and by keyboard, one at a time, and close on Escape, a click
 // outside or their own button; no link is listed twice or leads nowhere.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { MODEL_BODY_GROUPS, type Model } from '../../src/schemas/model.ts';
 import { modelGroups } from '../../src/rules/models-menu.ts';
+import { axeViolations, seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -55,8 +55,7 @@ test.describe('header menus', () => {
     await expect(first).toHaveAttribute('open', '');
     await expect(first.getByRole('link').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-dropdown-open.png`) });
-    const axe = await new AxeBuilder({ page }).include('header').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
+    expect(await axeViolations(page, 'header')).toEqual([]);
 
     await second.locator('summary').click();
     await expect(second).toHaveAttribute('open', '');
@@ -132,12 +131,6 @@ function rangeOf(slug: string): Model[] {
 /** The page path a model tile links to: its override URL, else /{slug}, with the site's trailing slash. */
 const tilePath = (model: Model) => `${(model.override_url ?? `/${model.slug}`).replace(/\/$/, '')}/`;
 
-/** Axe's serious and critical violations in the header. */
-async function seriousInHeader(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include('header').analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
-}
-
 test.describe('models mega-menu', () => {
   /** The mega-menu at desktop width; skips (after checking it is absent) on a site without a models range. */
   async function megaMenu(page: Page, slug: string): Promise<{ menu: Locator; button: Locator; models: Model[] }> {
@@ -186,7 +179,7 @@ test.describe('models mega-menu', () => {
     await expect(menu.locator('[data-model-group="coming-soon"] [data-badge]').first()).toHaveText(/coming soon/i);
 
     await page.screenshot({ path: testInfo.outputPath(`${site.slug}-mega-menu.png`) });
-    expect(await seriousInHeader(page)).toEqual([]);
+    expect(await seriousViolations(page, 'header')).toEqual([]);
 
     // Clicking a tile goes to the model's page.
     await menu.locator(`a[href="${tilePath(overridden!)}"]`).first().click();
@@ -210,7 +203,7 @@ test.describe('models mega-menu', () => {
     await filters.getByRole('button', { name: 'SUV' }).click();
     await expect(menu).toHaveAttribute('open', '');
     await expect(menu.locator('[data-model-group]:visible')).toHaveAttribute('data-model-group', 'suv');
-    expect(await seriousInHeader(page)).toEqual([]);
+    expect(await seriousViolations(page, 'header')).toEqual([]);
     await filters.getByRole('button', { name: 'All' }).click();
     await expect(menu.locator('[data-model-group]:visible')).toHaveCount(await menu.locator('[data-model-group]').count());
   });

@@ -3,7 +3,6 @@
 // only in its tab, the service centre picker, the careers lead with its converted category and event, every
 // contact URL shape, the reviews list, and the 404 page's stock search. Axe on each page type.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { slugify } from '../../src/lib/text.ts';
@@ -12,6 +11,7 @@ import type { Location } from '../../src/schemas/location.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -21,14 +21,6 @@ interface SnapshotFile {
   locations: Location[];
 }
 const snapshotOf = (site: SiteConfig) => JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as SnapshotFile;
-
-/** Axe's serious and critical violations on the page (or inside one part of it). */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const axe = await builder.analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
-}
 
 /** The service page's path on a site that books on its own pages, else null. */
 const servicePath = (site: SiteConfig) => (site.urls.serviceBooking.startsWith('/') ? `/${site.urls.serviceBooking.replace(/^\/|\/$/g, '')}/` : null);

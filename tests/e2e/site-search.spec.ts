@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 
 test.describe('the header search box', () => {
   test('finds content pages as the shopper types, and opens the chosen one', async ({ page }) => {
@@ -13,8 +13,7 @@ test.describe('the header search box', () => {
     await expect(results.getByRole('option').first()).toContainText('Search stock for “privacy”');
     const policy = results.locator('[role="option"][data-href="/privacy-policy/"]');
     await expect(policy).toHaveCount(1);
-    const axe = await new AxeBuilder({ page }).include('header').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousViolations(page, 'header')).toEqual([]);
 
     // By keyboard: down to the page, Enter opens it.
     const options = await results.getByRole('option').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.href));

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { financePrice } from '../../src/rules/finance-eligibility.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -37,16 +37,14 @@ async function resultSlugs(page: Page): Promise<string[]> {
 /** Ticks a value in a refinement panel, opening the panel's full list first when the value is not among the first shown. */
 async function refine(page: Page, value: string, all: string): Promise<void> {
   const box = checkbox(page, value);
-  if ((await box.count()) === 0) await page.getByRole('button', { name: all, exact: true }).click();
+  const showAll = page.getByRole('button', { name: all, exact: true });
+  // The panel may still be drawing after the previous refinement: wait for the value or the button to show.
+  await expect(box.or(showAll).first()).toBeVisible();
+  if ((await box.count()) === 0) await showAll.click();
   await box.check();
 }
 
 const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+ vehicles?$`) });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('stock search', () => {
   test('refining by make then model writes the make/model landing path, a price range writes range[price]', async ({ page }, testInfo) => {

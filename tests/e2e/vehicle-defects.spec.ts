@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { PREPARING_TEXT } from '../../src/lib/vehicle-pdf.ts';
@@ -14,6 +13,7 @@ import { callBlock } from '../../src/views/vehicle/actions.ts';
 import { locationBar } from '../../src/views/vehicle/extras.ts';
 import { financeCtaHref } from '../../src/views/vehicle/price.ts';
 import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * The defects found on the built vehicle pages, each checked as a shopper meets it, on every demo
@@ -42,12 +42,6 @@ function callable(site: SiteConfig): { vehicle: NormalisedVehicle; locations: Lo
 }
 
 const visibleText = (page: Page) => page.evaluate(() => document.body.innerText);
-
-/** Axe's serious and critical violations in one part of the page. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
-}
 
 /** Records every phone-reveal request the page sends (the endpoint comes with a later issue: answered here). */
 async function recordReveals(page: Page): Promise<Array<Record<string, unknown>>> {

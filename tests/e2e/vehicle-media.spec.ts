@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { SPIN_DRAG_STEP_PX } from '../../src/rules/spin.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 // The vehicle page's media on every demo site: the photo strip and its thumbnails, the full-screen
 // gallery, video slides, and the 360 spin viewer with its tabs, hotspots and full screen.
@@ -25,12 +25,6 @@ function photoVehicle(site: SiteConfig): NormalisedVehicle {
 }
 const videoVehicle = (site: SiteConfig) => vehiclesOf(site).find((v) => !hasSpin(v) && v.video_url && !/^https?:/.test(v.video_url) && (v.images ?? []).some((i) => i.isVideo))!;
 const spinVehicle = (site: SiteConfig) => vehiclesOf(site).find((v) => hasSpin(v) && v.spin_interior_image && v.hotspots?.exteriorHotspotPositions?.length)!;
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const strip = (page: Page) => page.locator('[data-strip]');
 const thumbs = (page: Page) => page.locator('[data-thumb]');

@@ -2,12 +2,12 @@
 // desktop widths, with the page scrolled through (so every island below the fold has hydrated), and a sold
 // vehicle too. The parts' own specs test what each does; this one holds the page they make together.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
 import { vehicleFinance } from '../../src/views/vehicle/finance.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -36,11 +36,6 @@ async function scrollThrough(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]').filter({ visible: true })).toHaveCount(0, { timeout: 15_000 });
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test.describe('the whole vehicle page', () => {
   for (const [width, height] of [
     [390, 844],
@@ -58,7 +53,7 @@ test.describe('the whole vehicle page', () => {
       });
       await page.goto(`/cars/${vehicle.slug}/`);
       await scrollThrough(page);
-      expect(await violations(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: testInfo.outputPath(`${site.slug}-vehicle-${width}.png`), fullPage: true });
       expect(errors).toEqual([]);
@@ -76,6 +71,6 @@ test.describe('the whole vehicle page', () => {
     await expect(aside).toContainText('SOLD');
     await expect(page.locator('[data-finance-summary], #finance-calculator')).toHaveCount(0);
     await expect(aside.getByRole('link', { name: /Book a Test Drive|Reserve|Buy Online|Apply for Finance/ })).toHaveCount(0);
-    expect(await violations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

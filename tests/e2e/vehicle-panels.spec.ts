@@ -4,7 +4,6 @@
 // states, screenshots; and the JSON-LD of every vehicle page held to what the page shows.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent } from '../../src/data/site-data.ts';
@@ -19,6 +18,7 @@ import { showUsedCarChecks } from '../../src/rules/used-car-checks.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
 import { attr, findAll, parseHtml, text } from '../support/html.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -44,14 +44,6 @@ const comparable = (site: SiteConfig) => (v: NormalisedVehicle) => isAvailable(v
 async function ready(page: Page, name: 'fuel-calculator' | 'delivery-calculator'): Promise<void> {
   await page.locator(`[data-${name}]`).scrollIntoViewIfNeeded();
   await expect(page.locator(`[data-${name}="ready"]`)).toBeAttached({ timeout: 15_000 });
-}
-
-/** Axe's serious and critical violations inside the given parts of the page. */
-async function seriousViolations(page: Page, selectors: string[]): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of selectors) builder = builder.include(selector);
-  const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
 }
 
 const dollars = (figure: string) => Number(figure.replace(/[^\d]/g, ''));
@@ -321,7 +313,7 @@ test.describe('vehicle page panels', () => {
       await expect(page.locator('[data-certified-dialog]')).toBeVisible();
       parts.push('[data-certified-open]', '[data-certified-dialog]');
     }
-    expect(await seriousViolations(page, parts)).toEqual([]);
+    expect(await seriousViolations(page, ...parts)).toEqual([]);
   });
 
   test('screenshots of the panels at 390 and 1366 px wide', async ({ page }, testInfo) => {

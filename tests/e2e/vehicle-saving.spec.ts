@@ -5,7 +5,6 @@
  * feature, the test checks that it is absent.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { isAvailable } from '../../src/rules/availability.ts';
@@ -15,6 +14,7 @@ import { shareTargets, vehicleShareLink } from '../../src/rules/share.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { SLOW_MS, STANDIN_ERROR, STANDIN_PHONES, startWatchlistStandin, type WatchlistStandin } from '../support/watchlist-standin.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -93,13 +93,6 @@ const events = (page: Page) => page.evaluate(() => (window as unknown as { dataL
 
 /** The saving island: its buttons, the share panel and the toast. */
 const SAVING = 'astro-island:has([data-saving-bar])';
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const axe = await builder.analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Scrolls the window to exactly `y` and lets the page's scroll handler run. */
 async function scrollTo(page: Page, y: number): Promise<void> {
