@@ -38,9 +38,12 @@ async function resultSlugs(page: Page): Promise<string[]> {
 async function refine(page: Page, value: string, all: string): Promise<void> {
   const box = checkbox(page, value);
   const showAll = page.getByRole('button', { name: all, exact: true });
-  // The panel may still be drawing after the previous refinement: wait for the value or the button to show.
-  await expect(box.or(showAll).first()).toBeVisible();
-  if ((await box.count()) === 0) await showAll.click();
+  // The previous refinement may redraw the panel while this one looks for the value: until the value is on
+  // screen, open the full list, trying again when the redraw takes the button away under the click.
+  await expect(async () => {
+    if (!(await box.isVisible())) await showAll.click({ timeout: 2_000 });
+    await expect(box).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await box.check();
 }
 
