@@ -4,8 +4,6 @@
  * same rules the leads API applies, moves focus to the first problem, sends once (a retried send
  * carries the same idempotency key), then records analytics and goes to /success.
  */
-// First: zod's browser settings, before any module below parses (src/forms/zod-in-browser.ts).
-import '../../forms/zod-in-browser.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { initialValues, specRules, type FormSpec } from '../../forms/definitions.ts';
 import { leadFields, validateLead } from '../../forms/lead-validation.ts';
