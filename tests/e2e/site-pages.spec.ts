@@ -3,7 +3,7 @@
 // only in its tab, the service centre picker, the careers lead with its converted category and event, every
 // contact URL shape, the reviews list, and the 404 page's stock search. Axe on each page type.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { slugify } from '../../src/lib/text.ts';
 import { serviceLocations } from '../../src/rules/service-page.ts';
