@@ -41,6 +41,17 @@ $shopper.listen((shopper) => {
 /** Ids whose save or removal is still waiting for the server. */
 export const $watchlistBusy = atom<readonly number[]>([]);
 
+/**
+ * Counts this page's own changes to the list (a click, or its rollback). A server list asked for before the
+ * latest change is older than what the shopper sees, so it must not overwrite it.
+ */
+let localChanges = 0;
+
+function changeLocally(carId: number, change: 'save' | 'remove'): void {
+  localChanges += 1;
+  $watchlist.set(applyWatchlistChange($watchlist.get(), carId, change));
+}
+
 /** What the shopper sees when the server turns a change down without saying why. */
 export const WATCHLIST_FAILED_MESSAGE = 'We could not update your watchlist just now. Please try again.';
 
@@ -89,7 +100,7 @@ export async function toggleWatchlist(vehicle: { id: number; name: string }, con
   const click = watchlistClick(user, vehicle, saved, context.currentPath);
   if (click.kind === 'sign-in') return click;
 
-  $watchlist.set(applyWatchlistChange($watchlist.get(), vehicle.id, click.kind));
+  changeLocally(vehicle.id, click.kind);
   setBusy(vehicle.id, true);
   try {
     const path = click.kind === 'save' ? '/api/watchlist/save-car' : '/api/watchlist/remove-car';
@@ -103,7 +114,7 @@ export async function toggleWatchlist(vehicle: { id: number; name: string }, con
       return { kind: click.kind === 'save' ? 'saved' : 'removed', toast: watchlistToast(click.kind, vehicle.name) };
     }
     // Undo only this vehicle's change: the rest of the list may have moved meanwhile (another tab).
-    $watchlist.set(applyWatchlistChange($watchlist.get(), vehicle.id, click.kind === 'save' ? 'remove' : 'save'));
+    changeLocally(vehicle.id, click.kind === 'save' ? 'remove' : 'save');
     return { kind: 'failed', message: answer.ok ? (refusal(answer.data) ?? WATCHLIST_FAILED_MESSAGE) : answer.message };
   } finally {
     setBusy(vehicle.id, false);
@@ -145,13 +156,15 @@ function readWatchedCar(value: unknown): WatchedCar | null {
 
 /**
  * The signed-in shopper's watchlist from the server (`GET /api/watchlist?site=`), newest saved first; this
- * browser's list of ids follows it, so the vehicle pages' buttons show what the server keeps.
+ * browser's list of ids follows it, so the vehicle pages' buttons show what the server keeps, unless the
+ * shopper changed the list while the answer was on its way (that change is newer than the answer).
  */
 export async function loadWatchedCars(context: Omit<WatchlistContext, 'currentPath'>): Promise<ApiAnswer<WatchedCar[]>> {
+  const changesBefore = localChanges;
   const answer = await requestJson<{ cars?: unknown }>(siteApiUrl(context.baseUrl, context.site, '/api/watchlist'), context.fetch ? { fetch: context.fetch } : {});
   if (!answer.ok) return answer;
   const cars = (Array.isArray(answer.data?.cars) ? answer.data.cars : []).map(readWatchedCar).filter((car): car is WatchedCar => car !== null);
-  $watchlist.set(cars.map((car) => car.id));
+  if (localChanges === changesBefore) $watchlist.set(cars.map((car) => car.id));
   return { ok: true, status: answer.status, data: cars };
 }
 

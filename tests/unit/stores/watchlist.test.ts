@@ -210,4 +210,27 @@ describe('syncing this browser with the server', () => {
     await page.watchlist.syncWatchlist({ baseUrl: '', site, fetch: fake });
     expect(page.watchlist.$watchlist.get()).toEqual([8, 3]);
   });
+
+  it("keeps a save the shopper made while the server's older list was on its way", async () => {
+    let listAsked = false;
+    let answerList = () => {};
+    const listed = new Promise<void>((resolve) => (answerList = resolve));
+    const fake: typeof fetch = async (url, init) => {
+      const path = String(url);
+      if (path.startsWith('/api/me')) return new Response(JSON.stringify({ user: { id: 1, phone: '0412345678' }, csrfToken: 't' }), { status: 200 });
+      if (path.startsWith('/api/watchlist/save-car')) return new Response(JSON.stringify({ success: true }), { status: 200 });
+      expect(init?.method ?? 'GET').toBe('GET');
+      listAsked = true;
+      await listed;
+      return new Response(listOf([]), { status: 200 });
+    };
+    const { watchlist, shopper } = await freshStores();
+    shopper.signInShopper({ id: 1, phone: '0412345678' });
+    const sync = watchlist.syncWatchlist({ baseUrl: '', site, fetch: fake });
+    await expect.poll(() => listAsked).toBe(true);
+    expect((await watchlist.toggleWatchlist(car, { baseUrl: '', site, currentPath: '/', fetch: fake })).kind).toBe('saved');
+    answerList();
+    await sync;
+    expect(watchlist.$watchlist.get()).toEqual([300227]);
+  });
 });
