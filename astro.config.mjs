@@ -24,6 +24,25 @@ function zodWithoutJitInBrowsers() {
   };
 }
 
+/**
+ * The project's own hydration directives (src/islands/directives/): `client:request="<dialog id>"` hydrates
+ * a form dialog's island when the shopper reaches for one of its openers; `client:settled` hydrates an
+ * island on screen once the page has loaded and gone idle.
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrationDirectives() {
+  const entry = (name) => fileURLToPath(new URL(`./src/islands/directives/${name}.ts`, import.meta.url));
+  return {
+    name: 'dealer-sites:hydration-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'request', entrypoint: entry('request') });
+        addClientDirective({ name: 'settled', entrypoint: entry('settled') });
+      },
+    },
+  };
+}
+
 // One compile serves every dealer: nothing site-specific belongs here.
 // The site, its snapshot and the route arrive per request as Astro.locals.
 export default defineConfig({
@@ -32,7 +51,7 @@ export default defineConfig({
   // Islands are rendered with renderToString rather than React's stream: the stream's machinery cost about a
   // sixth of a vehicle page's render, and no island suspends on the server. (renderToString takes no id
   // prefix, so islands must not call useId; the browser tests fail on a hydration mismatch.)
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [react({ experimentalDisableStreaming: true }), hydrationDirectives()],
   trailingSlash: 'always',
   build: { format: 'directory', inlineStylesheets: 'never' },
   vite: { plugins: [tailwindcss(), zodWithoutJitInBrowsers()] },

@@ -105,7 +105,6 @@ test.describe('lead forms', () => {
     ] as const) {
       const opener = page.locator(`[data-form-dialog="${dialogId}"]`).first();
       if ((await opener.count()) === 0) continue;
-      await expect(page.locator(`astro-island:has(#${dialogId})`)).not.toHaveAttribute('ssr', { timeout: 15_000 });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: heading });
       await expect(dialog).toBeVisible();
@@ -135,7 +134,6 @@ test.describe('lead forms', () => {
     const email = uniqueEmail(`${site.slug}-vehicle-test-drive`);
     await page.addInitScript(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer = []));
     await page.goto(`/cars/${vehicle.slug}/`);
-    await expect(page.locator('astro-island:has(#test-drive-dialog)')).not.toHaveAttribute('ssr', { timeout: 15_000 });
     await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: 'Book a Test Drive' }).click();
     const dialog = page.getByRole('dialog', { name: 'Book a test drive' });
     await expect(dialog).toBeVisible();
@@ -177,7 +175,6 @@ test.describe('lead forms', () => {
       };
     });
     await page.goto(`/cars/${vehicle.slug}/`);
-    await expect(page.locator('astro-island:has(#enquire-dialog)')).not.toHaveAttribute('ssr', { timeout: 15_000 });
     await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: site.vehicle.enquireLabel }).click();
     const dialog = page.getByRole('dialog', { name: site.vehicle.enquiryTitle });
     await expect(dialog).toBeVisible();

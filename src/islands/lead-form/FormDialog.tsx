@@ -1,10 +1,11 @@
 /**
  * A lead form in a modal dialog (Enquire Now, the two-step test drive, Finance Enquiry on a vehicle
  * page). Its openers are ordinary links elsewhere on the page, marked `data-form-dialog="<id>"`:
- * without JavaScript they go to the form's own page or section; once this island has hydrated, a
- * click opens the dialog instead. The form is loaded and mounted when the dialog first opens, focus
- * moves to its heading, Escape or the close button closes it, and focus returns to the link that
- * opened it.
+ * without JavaScript they go to the form's own page or section; with it, a click opens the dialog
+ * instead. The island hydrates only when the shopper reaches for an opener (`client:request`, in
+ * ../directives/request.ts), so a click may come first: it is held, and answered when the island
+ * mounts. The form is loaded and mounted when the dialog first opens, focus moves to its heading,
+ * Escape or the close button closes it, and focus returns to the link that opened it.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
@@ -25,18 +26,29 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
   const focusHeading = () => document.getElementById(`${spec.id}-heading`)?.focus();
 
   useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.(`[data-form-dialog="${id}"]`);
-      if (!(link instanceof HTMLElement)) return;
-      event.preventDefault();
+    const open = (link: HTMLElement) => {
       opener.current = link;
       setOpened(true);
       if (!dialog.current?.open) dialog.current?.showModal();
       // Once the form has loaded, the shopper starts at its heading (a phone keeps its keyboard down).
       focusHeading();
     };
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.(`[data-form-dialog="${id}"]`);
+      if (!(link instanceof HTMLElement)) return;
+      event.preventDefault();
+      open(link);
+    };
     document.addEventListener('click', onClick);
+    // The island hydrates when the shopper reaches for an opener (client:request): a click that came first
+    // was held for it, and is answered now.
+    dialog.current?.setAttribute('data-ready', '');
+    const pending = document.querySelector<HTMLElement>(`[data-form-dialog="${CSS.escape(id)}"][data-form-dialog-pending]`);
+    if (pending) {
+      delete pending.dataset.formDialogPending;
+      open(pending);
+    }
     return () => document.removeEventListener('click', onClick);
   }, [id]);
 

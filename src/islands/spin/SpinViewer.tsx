@@ -36,14 +36,22 @@ export default function SpinViewer(props: SpinViewerProps) {
     return () => media.removeEventListener('media-view', follow);
   }, []);
 
-  // Preload every frame; a failure is logged and keeps the placeholder (spec 8).
+  // Preload every frame; a failure is logged and keeps the placeholder (spec 8). The frames settle one by
+  // one, but the loader is redrawn at most once a frame, not once a picture, to keep the page's main thread
+  // free while it loads.
   useEffect(() => {
     let live = true;
+    let redraw = 0;
+    const settled = frames.map((): 'pending' | 'loaded' | 'failed' => 'pending');
     frames.forEach((src, i) => {
       const image = new Image();
       const settle = (status: 'loaded' | 'failed') => {
         if (status === 'failed') console.log(`360 view: frame ${i + 1} could not be loaded (${src})`);
-        if (live) setStatuses((current) => current.map((s, j) => (j === i ? status : s)));
+        settled[i] = status;
+        redraw ||= requestAnimationFrame(() => {
+          redraw = 0;
+          if (live) setStatuses([...settled]);
+        });
       };
       image.onload = () => settle('loaded');
       image.onerror = () => settle('failed');
@@ -51,6 +59,7 @@ export default function SpinViewer(props: SpinViewerProps) {
     });
     return () => {
       live = false;
+      cancelAnimationFrame(redraw);
     };
   }, [frames]);
 

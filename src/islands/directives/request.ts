@@ -1,0 +1,43 @@
+/**
+ * `client:request="<dialog id>"`: hydrates a form dialog's island only when the shopper reaches for one of
+ * its openers (the links marked `data-form-dialog="<dialog id>"`): a pointer pressed on one, focus on one,
+ * or a click. Until then the page runs none of the dialog's code, which keeps it out of the work done while
+ * the page loads.
+ *
+ * A click that arrives before the island is ready is held: the link does not navigate, it is marked
+ * `data-form-dialog-pending`, and the island opens its dialog for it as soon as it mounts (lead-form/FormDialog.tsx).
+ * Clicks with a modifier key, or with another button, are left to the browser, as the island leaves them.
+ * The island marks its dialog `data-ready` once it listens for clicks itself; from then on this steps aside.
+ */
+import type { ClientDirective } from 'astro';
+
+const onRequest: ClientDirective = (load, options, el) => {
+  const id = String(options.value);
+  const openers = `[data-form-dialog="${CSS.escape(id)}"]`;
+  const openerOf = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLElement>(openers) : null);
+  const ready = () => el.querySelector(`dialog[data-ready]`) !== null;
+
+  let hydrating: Promise<void> | null = null;
+  const hydrate = () => {
+    hydrating ??= load().then((run) => run());
+    return hydrating;
+  };
+  const intent = (event: Event) => {
+    if (openerOf(event)) void hydrate();
+  };
+  const click = (event: MouseEvent) => {
+    const opener = openerOf(event);
+    if (!opener || ready()) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    for (const other of document.querySelectorAll<HTMLElement>('[data-form-dialog-pending]')) delete other.dataset.formDialogPending;
+    opener.dataset.formDialogPending = '';
+    void hydrate();
+  };
+
+  document.addEventListener('pointerdown', intent, { capture: true, passive: true });
+  document.addEventListener('focusin', intent, { capture: true });
+  document.addEventListener('click', click, { capture: true });
+};
+
+export default onRequest;
