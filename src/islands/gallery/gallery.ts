@@ -82,11 +82,15 @@ export function initGallery(root: HTMLElement): void {
     event.preventDefault();
     show(Number(thumb.dataset.thumb));
   });
-  // The photo in view (swiped or scrolled to) marks its thumbnail.
+  // The photo in view (swiped or scrolled to) marks its thumbnail. The first report, for the photo the page
+  // opened on, changes nothing: its thumbnail is marked already and the strip is at its start.
   if ('IntersectionObserver' in window && slides.length > 1) {
     const seen = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) markThumb(Number((entry.target as HTMLElement).dataset.slide));
+        for (const entry of entries) {
+          const n = Number((entry.target as HTMLElement).dataset.slide);
+          if (entry.isIntersecting && n !== current) markThumb(n);
+        }
       },
       { root: strip, threshold: 0.6 },
     );
@@ -107,8 +111,10 @@ export function initGallery(root: HTMLElement): void {
       }
     };
     list.addEventListener('scroll', edges, { passive: true });
+    // The observer's first report comes once the page is laid out, so reading the strip's sizes then costs
+    // no layout of its own; reading them here, while the page loads, would force one.
     if ('ResizeObserver' in window) new ResizeObserver(edges).observe(list);
-    edges();
+    else edges();
     for (const button of buttons) {
       button.addEventListener('click', () => {
         list.scrollBy({ left: Number(button.dataset.thumbsScroll) * list.clientWidth * 0.8, behavior: reducedMotion() ? 'auto' : 'smooth' });
