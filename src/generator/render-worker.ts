@@ -8,7 +8,7 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadRenderer } from './compile.ts';
-import { cspHash, inlineTexts } from './host-files.ts';
+import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import type { RenderTask, WorkerMessage } from './render-pool.ts';
@@ -34,11 +34,13 @@ async function main(): Promise<void> {
   const writes = new Set<Promise<void>>();
   let done = 0;
   let lastReport = 0;
+  const folders = new Map<string, Promise<unknown>>();
   for (const route of task.routes) {
-    let html: string;
+    // The page as the renderer encoded it: written as it is, never decoded and encoded again.
+    let page: Buffer;
     try {
       const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
-      html = await response.text();
+      page = Buffer.from(await response.arrayBuffer());
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (response.status !== expected) throw new Error(`answered HTTP ${response.status}, expected ${expected}`);
     } catch (error) {
@@ -46,19 +48,21 @@ async function main(): Promise<void> {
       return;
     }
     // Only real script and style elements: feed text inside attributes may hold "<script>" raw.
-    const inline = inlineTexts(html);
+    const inline = inlineTextsOf(page);
     for (const text of inline.scripts) hash(text, seen.scripts);
     for (const text of inline.styles) hash(text, seen.styles);
     styleAttributes ||= inline.styleAttributes;
-    const bytes = Buffer.byteLength(html);
     const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
     entry.pages++;
-    entry.bytes += bytes;
+    entry.bytes += page.byteLength;
 
-    // Several writes in flight: the disk, not the CPU, limits render-and-write.
+    // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
     const file = outputFile(task.releaseDir, route.path, route.kind);
-    const write = mkdir(path.dirname(file), { recursive: true })
-      .then(() => writeFile(file, html))
+    const folder = path.dirname(file);
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+    const write = made
+      .then(() => writeFile(file, page))
       .finally(() => writes.delete(write));
     writes.add(write);
     if (writes.size >= 16) await Promise.race(writes);

@@ -2,7 +2,7 @@ import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSites } from '../../src/generator/build.ts';
-import { cspHash, inlineScriptHashes, inlineTexts } from '../../src/generator/host-files.ts';
+import { cspHash, inlineScriptHashes, inlineTexts, inlineTextsOf } from '../../src/generator/host-files.ts';
 import { referenceInlineTexts } from '../support/inline-reference.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
@@ -38,6 +38,20 @@ describe('finding inline scripts', () => {
       '<script>\0nul</script><div a=1 b c="2"/><br/><script type="importmap">{}</script>',
     ];
     for (const page of pages) expect(inlineTexts(page), page).toEqual(referenceInlineTexts(page));
+  });
+
+  it('reads a page from its UTF-8 bytes as it reads the decoded text, whatever the page and its scripts hold', () => {
+    const pages = [
+      '<p title="Café – 2.0 L · 4×4 🚗">Mazda ’21</p><script>ascii()</script><style>p{color:red}</style>',
+      '<script>alert("Café – 4×4 🚗")</script><style>p::after{content:"→"}</style>',
+      '<script>\0nul</script><p>ü</p>',
+      '<script>\r\nrun("é")\r</script>',
+    ];
+    for (const page of pages) {
+      const bytes = Buffer.from(page, 'utf8');
+      expect(inlineTextsOf(bytes), page).toEqual(inlineTexts(page));
+      expect(inlineTextsOf(bytes).scripts.map((text) => cspHash(text)), page).toEqual(inlineTexts(page).scripts.map((text) => cspHash(text)));
+    }
   });
 });
 
