@@ -37,6 +37,19 @@ const BENCH_ENV = {
   AWS_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
 };
 
+/**
+ * Waits for the ops server's health check. At 10,000 vehicles and more it takes a while to load the
+ * sites (15 s on an idle 2-core machine), so the wait is long and its failure says what happened.
+ */
+async function untilHealthy(port: number, seconds = 120): Promise<void> {
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the ops server on port ${port} did not answer /healthz within ${seconds} s`);
+}
+
 async function node(args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env, FORCE_COLOR: '0' } });
   return stdout;
@@ -266,7 +279,7 @@ async function incrementalSection(sizes: number[]) {
         const port = await freePort();
         const server = spawn(process.execPath, [path.join(project, 'scripts/start.ts')], { cwd: work, env: { ...process.env, ...BENCH_ENV, OPS_PORT: String(port), OPS_HOST: '127.0.0.1' }, stdio: 'ignore' });
         try {
-          for (let i = 0; i < 200 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 100));
+          await untilHealthy(port);
           passes[kind] = { ...(await sendChanges(port, work, size, cdn, kind)), deploySeconds };
         } finally {
           server.kill('SIGTERM');
