@@ -525,6 +525,19 @@ test.describe('the vehicle in the test-drive and finance forms', () => {
 });
 
 test.describe('form dialogs over the vehicle page', () => {
+  test("Enquire Now still reaches the form when the dialog's code cannot be loaded", async ({ page }, info) => {
+    const site = siteOf(info);
+    const vehicle = available(site)[0]!;
+    await page.route(/\/_astro\/FormDialog\./, (route) => route.abort('connectionfailed'));
+    await page.goto(`/cars/${vehicle.slug}/`);
+    const opener = page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: site.vehicle.enquireLabel });
+    const href = await opener.getAttribute('href');
+    expect(href).toBeTruthy();
+    await opener.click();
+    await expect(page).toHaveURL(new URL(href!, page.url()).href);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('Enquire Now and Finance Enquiry open as modal dialogs: focus on their heading, labelled fields, Escape returns focus', async ({ page }, info) => {
     const site = siteOf(info);
     const vehicle = available(site).find((v) => financeCtaHref(v, site) !== null) ?? available(site)[0]!;

@@ -8,6 +8,7 @@
  * `data-form-dialog-pending`, and the island opens its dialog for it as soon as it mounts (lead-form/FormDialog.tsx).
  * Clicks with a modifier key, or with another button, are left to the browser, as the island leaves them.
  * The island marks its dialog `data-ready` once it listens for clicks itself; from then on this steps aside.
+ * Should the island's code fail to load, a held click follows its link after all.
  */
 import type { ClientDirective } from 'astro';
 
@@ -19,11 +20,17 @@ const onRequest: ClientDirective = (load, options, el) => {
 
   let hydrating: Promise<void> | null = null;
   const hydrate = () => {
-    hydrating ??= load().then((run) => run());
+    hydrating ??= load()
+      .then((run) => run())
+      .catch((error: unknown) => {
+        hydrating = null;
+        throw error;
+      });
     return hydrating;
   };
   const intent = (event: Event) => {
-    if (openerOf(event)) void hydrate();
+    // A failure here is tried again by the click, which has a way out.
+    if (openerOf(event)) hydrate().catch(() => {});
   };
   const click = (event: MouseEvent) => {
     const opener = openerOf(event);
@@ -32,7 +39,12 @@ const onRequest: ClientDirective = (load, options, el) => {
     event.preventDefault();
     for (const other of document.querySelectorAll<HTMLElement>('[data-form-dialog-pending]')) delete other.dataset.formDialogPending;
     opener.dataset.formDialogPending = '';
-    void hydrate();
+    // Should the dialog's code not arrive (a dropped connection), the link does what it does without
+    // JavaScript: it goes to the form's own page or section.
+    hydrate().catch(() => {
+      delete opener.dataset.formDialogPending;
+      if (opener instanceof HTMLAnchorElement) window.location.assign(opener.href);
+    });
   };
 
   document.addEventListener('pointerdown', intent, { capture: true, passive: true });
