@@ -20,8 +20,13 @@ const onRequest: ClientDirective = (load, options, el) => {
 
   let hydrating: Promise<void> | null = null;
   const hydrate = () => {
+    // Astro reports a module that failed to load (after one retry) and hands back a hydrate that does
+    // nothing, so success is read from the island itself: it drops `ssr` once hydrated.
     hydrating ??= load()
       .then((run) => run())
+      .then(() => {
+        if (el.hasAttribute('ssr')) throw new Error(`the ${id} dialog's code did not load`);
+      })
       .catch((error: unknown) => {
         hydrating = null;
         throw error;
