@@ -6,6 +6,12 @@ import { modelsMenu, type ModelGroup } from '../rules/models-menu.ts';
 import type { MenuItem } from '../schemas/content.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
+/**
+ * Id of an empty element at the end of the site header: pages hold their first paint until it is parsed
+ * (BaseLayout's `paintAfter`), so the header is never painted part-way through.
+ */
+export const HEADER_PARSED_ID = 'header-parsed';
+
 /** A resolved menu link. */
 export interface NavLink {
   label: string;

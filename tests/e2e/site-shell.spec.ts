@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { HEADER_PARSED_ID } from '../../src/views/navigation.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -52,6 +53,36 @@ test.describe('every demo site', () => {
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
     await page.screenshot({ path: testInfo.outputPath(`${slug}-long-word.png`) });
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await context.close();
+  });
+
+  test('on a slow phone the header is whole in the first frame and never moves as the page arrives', async ({ browser }, testInfo) => {
+    const slug = String(testInfo.project.metadata.site);
+    const vehicle = (await readSnapshot(slug))!.vehicles.find((v) => v.status === 'in_stock')!;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    // A slow phone's parser stops part-way through a page and lets the browser paint. The header's row
+    // shares its width between the dealer's name, the search box and the phone, so a header painted
+    // before its end arrives would move when the rest is parsed.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.addInitScript((id) => {
+      const seen = { firstFrame: null as boolean | null, headerShift: 0 };
+      (window as unknown as { __header: typeof seen }).__header = seen;
+      requestAnimationFrame(() => (seen.firstFrame = document.getElementById(id) !== null));
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
+          if (entry.sources?.some((source) => source.node?.parentElement?.closest('header') ?? (source.node instanceof Element && source.node.closest('header')))) seen.headerShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, HEADER_PARSED_ID);
+    for (const path of ['/', `/cars/${vehicle.slug}/`]) {
+      await page.goto(path, { waitUntil: 'load', timeout: 20_000 });
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => (window as unknown as { __header: { firstFrame: boolean | null; headerShift: number } }).__header);
+      expect(seen.firstFrame, `${path}: the header was complete in the first frame`).toBe(true);
+      expect(seen.headerShift, `${path}: layout shift inside the header`).toBe(0);
+    }
     await context.close();
   });
 
