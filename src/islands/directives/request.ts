@@ -11,6 +11,7 @@
  * Should the island's code fail to load, a held click follows its link after all.
  */
 import type { ClientDirective } from 'astro';
+import { isPlainClick } from '../../lib/plain-click.ts';
 
 const onRequest: ClientDirective = (load, options, el) => {
   const id = String(options.value);
@@ -40,7 +41,7 @@ const onRequest: ClientDirective = (load, options, el) => {
   const click = (event: MouseEvent) => {
     const opener = openerOf(event);
     if (!opener || ready()) return;
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.defaultPrevented || !isPlainClick(event)) return;
     event.preventDefault();
     for (const other of document.querySelectorAll<HTMLElement>('[data-form-dialog-pending]')) delete other.dataset.formDialogPending;
     opener.dataset.formDialogPending = '';

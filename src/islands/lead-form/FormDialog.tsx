@@ -9,6 +9,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
+import { isPlainClick } from '../../lib/plain-click.ts';
 
 // The form (and its validation) loads when a dialog first opens, not with the page.
 const LeadForm = lazy(() => import('./LeadForm.tsx'));
@@ -34,7 +35,7 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
       focusHeading();
     };
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.defaultPrevented || !isPlainClick(event)) return;
       const link = (event.target as Element | null)?.closest?.(`[data-form-dialog="${id}"]`);
       if (!(link instanceof HTMLElement)) return;
       event.preventDefault();
