@@ -6,10 +6,10 @@
 //   npm run webhook -- ... --dry-run          print the request instead of sending it
 // The secret is read from the environment variable named in sites/<slug>.yaml (integrations.webhookSecretEnv).
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findSite, loadAllSiteConfigs } from '../src/data/site-config.ts';
-import { snapshotPath } from '../src/data/snapshot-files.ts';
+import { readSnapshot, snapshotPath } from '../src/data/snapshot-files.ts';
 import { SIGNATURE_HEADER, sign } from '../src/ops/signature.ts';
 import { WEBHOOK_EVENT_TYPES, WebhookEventSchema, type WebhookEvent } from '../src/schemas/webhook.ts';
 import { parseCliArgs, runCli } from './cli.ts';
@@ -35,7 +35,7 @@ await runCli(async () => {
   }
   const recordId: number | string = /^\d+$/.test(args.id) ? Number(args.id) : args.id;
 
-  const record = buildRecord(site.slug, recordId, args);
+  const record = await buildRecord(site.slug, recordId, args);
   const event: WebhookEvent = WebhookEventSchema.parse({
     id: args['event-id'] ?? `evt_${randomUUID()}`,
     type: args.type,
@@ -78,7 +78,7 @@ await runCli(async () => {
  * data.record: the file given, or the site's current snapshot record with --price/--status applied.
  * Without any of those, the event carries only the id (the server fetches the record through the site's source).
  */
-function buildRecord(slug: string, id: number | string, args: { price?: string; status?: string; 'record-file'?: string }): Record<string, unknown> | undefined {
+async function buildRecord(slug: string, id: number | string, args: { price?: string; status?: string; 'record-file'?: string }): Promise<Record<string, unknown> | undefined> {
   if (args['record-file']) {
     const raw: unknown = JSON.parse(readFileSync(path.resolve(args['record-file']), 'utf8'));
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`${args['record-file']} must hold one JSON object (the record).`);
@@ -92,7 +92,7 @@ function buildRecord(slug: string, id: number | string, args: { price?: string; 
     overrides.price = price;
   }
   if (args.status !== undefined) overrides.status = args.status;
-  const current = snapshotRecord(slug, id);
+  const current = await snapshotRecord(slug, id);
   if (!current) {
     console.warn(`Vehicle ${id} is not in ${path.relative(process.cwd(), snapshotPath(slug))}; the record sent holds only id and the changed fields.`);
     return { id, ...overrides };
@@ -100,9 +100,8 @@ function buildRecord(slug: string, id: number | string, args: { price?: string; 
   return { ...current, ...overrides };
 }
 
-function snapshotRecord(slug: string, id: number | string): Record<string, unknown> | null {
-  const file = snapshotPath(slug);
-  if (!existsSync(file)) return null;
-  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { vehicles?: Array<Record<string, unknown>> };
-  return snapshot.vehicles?.find((v) => String(v.id) === String(id)) ?? null;
+/** The vehicle's record as the site has it now: the snapshot with the changes logged since it was written. */
+async function snapshotRecord(slug: string, id: number | string): Promise<Record<string, unknown> | null> {
+  const snapshot = await readSnapshot(slug, process.cwd(), { trusted: true });
+  return (snapshot?.vehicles.find((v) => String(v.id) === String(id)) as Record<string, unknown> | undefined) ?? null;
 }

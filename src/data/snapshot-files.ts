@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { SnapshotSchema, type Snapshot } from '../schemas/snapshot.ts';
+import { SnapshotSchema, type NormalisedVehicle, type Snapshot } from '../schemas/snapshot.ts';
 import { writeFileAtomic } from './feed-files.ts';
 
 /** Where snapshots, pull reports and source caches are kept. */
@@ -9,6 +10,26 @@ export const SNAPSHOT_DIR = 'data/snapshots';
 
 export function snapshotPath(slug: string, root = process.cwd()): string {
   return path.resolve(root, SNAPSHOT_DIR, `${slug}.json`);
+}
+
+/**
+ * The snapshot's change log: one line per update since the snapshot file was last written whole, each
+ * holding just what that update changed (see {@link appendSnapshotChanges}).
+ */
+export function snapshotLogPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, SNAPSHOT_DIR, `${slug}.changes.jsonl`);
+}
+
+/**
+ * A token that changes whenever the site's snapshot does, whether it was written whole or a change was
+ * logged: for caches of what was read from it.
+ */
+export async function snapshotVersion(slug: string, root = process.cwd()): Promise<string> {
+  const of = async (file: string) => {
+    const info = await stat(file).catch(() => null);
+    return info ? `${info.mtimeMs}/${info.size}` : 'none';
+  };
+  return `${await of(snapshotPath(slug, root))}:${await of(snapshotLogPath(slug, root))}`;
 }
 
 export function pullReportPath(slug: string, root = process.cwd()): string {
@@ -20,21 +41,23 @@ export function sourceCachePath(slug: string, root = process.cwd()): string {
 }
 
 /**
- * The site's last good snapshot, or null when it has none. A damaged file is an error, not "no snapshot".
- * `trusted` skips validation: for render workers reading a file the build has just validated, where a
- * second validated copy of a large catalogue would only cost memory and time.
+ * The site's last good snapshot, or null when it has none: the snapshot file with the changes logged since
+ * it was written. A damaged file is an error, not "no snapshot". `trusted` skips validation: for render
+ * workers reading a file the build has just validated, where a second validated copy of a large catalogue
+ * would only cost memory and time.
  */
 export async function readSnapshot(slug: string, root = process.cwd(), options: { trusted?: boolean } = {}): Promise<Snapshot | null> {
   const file = snapshotPath(slug, root);
   if (!existsSync(file)) return null;
-  const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
-  if (options.trusted) return raw as Snapshot;
+  const { generation, ...stored } = JSON.parse(await readFile(file, 'utf8')) as Snapshot & { generation?: string };
+  const raw = typeof generation === 'string' ? await withLoggedChanges(stored, generation, snapshotLogPath(slug, root)) : stored;
+  if (options.trusted) return remember(raw, generation);
   const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new Error(`${path.relative(root, file)} is damaged (${issue.path.join('.')}: ${issue.message}). Run \`npm run pull -- --site ${slug}\` to replace it.`);
   }
-  return result.data;
+  return remember(result.data, generation);
 }
 
 /**
@@ -51,7 +74,143 @@ export function snapshotProblem(snapshot: Snapshot): string | null {
 /** Replaces the snapshot in one step: readers see the old file or the new one, never part of either. */
 export async function writeSnapshot(snapshot: Snapshot, root = process.cwd()): Promise<void> {
   const { vehicles, ...rest } = snapshot;
+  // A fresh generation: changes logged against the file this one replaces no longer apply, so a crash
+  // between writing it and removing the old log loses nothing and replays nothing twice.
+  const generation = randomUUID();
   // One vehicle per line keeps diffs of two snapshots readable.
-  const body = `{"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${(['locations', 'reviews', 'dealerships', 'offers', 'models', 'removed'] as const).map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
+  const body = `{"generation":${JSON.stringify(generation)},\n"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${LIST_KEYS.map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
   await writeFileAtomic(snapshotPath(snapshot.meta.site, root), body);
+  await unlink(snapshotLogPath(snapshot.meta.site, root)).catch(() => {});
+  generations.set(snapshot, generation);
+}
+
+// ---------------------------------------------------------------- the change log
+
+/** The snapshot's lists other than its vehicles, in the order the file holds them. */
+const LIST_KEYS = ['locations', 'reviews', 'dealerships', 'offers', 'models', 'removed'] as const;
+type ListKey = (typeof LIST_KEYS)[number];
+
+/** One logged update: the snapshot's new meta, the vehicles it added or changed, those it dropped, the lists it replaced. */
+interface LoggedChange {
+  /** The snapshot file the change was made on; lines of another generation are already in the file, or lost with it. */
+  generation: string;
+  meta: Snapshot['meta'];
+  vehicles: NormalisedVehicle[];
+  deleted: number[];
+  lists: Partial<Pick<Snapshot, ListKey>>;
+}
+
+/**
+ * Past this many bytes the log is folded into the snapshot file at the next update (a whole write); below
+ * a quarter of the snapshot file's size it is never folded, so a large catalogue is rewritten rarely.
+ */
+export const SNAPSHOT_LOG_FOLD_BYTES = 4 * 1024 * 1024;
+
+/** The generation each snapshot object read or written here belongs to, so an update knows which file it changes. */
+const generations = new WeakMap<Snapshot, string>();
+
+function remember(snapshot: Snapshot, generation: string | undefined): Snapshot {
+  if (generation !== undefined) generations.set(snapshot, generation);
+  return snapshot;
+}
+
+/**
+ * Records `next`, the snapshot after an update of `previous`, by appending to the change log what the
+ * update changed: the meta, the vehicles that are new or differ (those in `touched`, and any whose slug
+ * moved because another vehicle took it), the ids that left, and any list that differs. Each line is
+ * flushed to disk before this returns, and a line cut short by a crash is ignored when read, so the
+ * snapshot on disk is always the one before or the one after. At 10,000 vehicles this writes a few
+ * kilobytes where a whole snapshot is about 28 MB.
+ *
+ * The snapshot is written whole instead when `previous` was not read or written here (its file is not
+ * known), when the vehicles are not in id order (a replay could not restore their order), or when the
+ * log has grown past {@link SNAPSHOT_LOG_FOLD_BYTES} and a quarter of the snapshot file (`foldBytes`
+ * replaces that limit).
+ */
+export async function appendSnapshotChanges(
+  previous: Snapshot,
+  next: Snapshot,
+  touched: ReadonlySet<number>,
+  root = process.cwd(),
+  options: { foldBytes?: number } = {},
+): Promise<void> {
+  const generation = generations.get(previous);
+  const slug = next.meta.site;
+  if (generation === undefined || slug !== previous.meta.site || !inIdOrder(previous.vehicles) || !inIdOrder(next.vehicles)) return writeSnapshot(next, root);
+  const logFile = snapshotLogPath(slug, root);
+  const [logBytes, fileBytes] = await Promise.all([stat(logFile).then((s) => s.size, () => 0), stat(snapshotPath(slug, root)).then((s) => s.size, () => 0)]);
+  if (logBytes > (options.foldBytes ?? Math.max(SNAPSHOT_LOG_FOLD_BYTES, fileBytes / 4))) return writeSnapshot(next, root);
+
+  const change: LoggedChange = { generation, meta: next.meta, vehicles: [], deleted: [], lists: {} };
+  // Both lists are in id order: walk them together.
+  const before = previous.vehicles;
+  let i = 0;
+  for (const vehicle of next.vehicles) {
+    const id = Number(vehicle.id);
+    while (i < before.length && Number(before[i]!.id) < id) change.deleted.push(Number(before[i++]!.id));
+    const old = i < before.length && Number(before[i]!.id) === id ? before[i++] : undefined;
+    if (!old || touched.has(id) || old.slug !== vehicle.slug) change.vehicles.push(vehicle);
+  }
+  while (i < before.length) change.deleted.push(Number(before[i++]!.id));
+  for (const key of LIST_KEYS) {
+    if (next[key] !== previous[key] && JSON.stringify(next[key]) !== JSON.stringify(previous[key])) (change.lists as Record<ListKey, unknown>)[key] = next[key];
+  }
+
+  const handle = await open(logFile, 'a+');
+  try {
+    if (logBytes > 0) await dropTornLine(handle, logBytes);
+    await handle.appendFile(`${JSON.stringify(change)}\n`);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  generations.set(next, generation);
+}
+
+/**
+ * Cuts a line a crash left unfinished off the end of the log, so the next line starts on a line of its own.
+ * The update it belonged to was never acknowledged: its events are still in the journal and are applied again.
+ */
+async function dropTornLine(handle: FileHandle, size: number): Promise<void> {
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  if (last[0] === 0x0a) return;
+  const whole = await handle.readFile();
+  await handle.truncate(whole.lastIndexOf(0x0a) + 1);
+}
+
+function inIdOrder(vehicles: readonly NormalisedVehicle[]): boolean {
+  for (let i = 1; i < vehicles.length; i++) if (Number(vehicles[i - 1]!.id) >= Number(vehicles[i]!.id)) return false;
+  return true;
+}
+
+/** `stored` with every complete line of the log that belongs to its generation applied in order. */
+async function withLoggedChanges(stored: Snapshot, generation: string, logFile: string): Promise<Snapshot> {
+  const log = await readFile(logFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  // Only lines that end in a newline were written whole; a last line without one was cut short by a crash.
+  const lines = log.split('\n').slice(0, -1);
+  const changes: LoggedChange[] = [];
+  for (const [index, line] of lines.entries()) {
+    let change: LoggedChange;
+    try {
+      change = JSON.parse(line) as LoggedChange;
+    } catch {
+      throw new Error(`${path.basename(logFile)} line ${index + 1} is damaged. Run \`npm run pull -- --site ${stored.meta.site}\` to replace the snapshot.`);
+    }
+    if (change.generation === generation) changes.push(change);
+  }
+  if (changes.length === 0) return stored;
+  const vehicles = new Map(stored.vehicles.map((v) => [Number(v.id), v]));
+  const snapshot: Snapshot = { ...stored };
+  for (const change of changes) {
+    snapshot.meta = change.meta;
+    for (const id of change.deleted) vehicles.delete(id);
+    for (const vehicle of change.vehicles) vehicles.set(Number(vehicle.id), vehicle);
+    Object.assign(snapshot, change.lists);
+  }
+  snapshot.vehicles = [...vehicles.values()].sort((a, b) => Number(a.id) - Number(b.id));
+  return snapshot;
 }

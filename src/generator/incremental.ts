@@ -6,7 +6,7 @@ import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
 import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
-import { readSnapshot, writeSnapshot } from '../data/snapshot-files.ts';
+import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
 import { isAvailable } from '../rules/availability.ts';
 import { priceChange } from '../rules/price-history.ts';
@@ -49,8 +49,9 @@ import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './sit
  * compiled app, and replace exactly those files in the live release, each with
  * a write-then-rename so a reader never sees part of a file.
  *
- * Order matters for crash safety: pages are written first, the snapshot last,
- * and the caller marks the events applied only after that. A crash at any point
+ * Order matters for crash safety: pages are written first, the snapshot last (its
+ * changes appended to its log, flushed to disk), and the caller marks the events
+ * applied only after that. A crash at any point
  * leaves the events pending; replaying them reaches the same pages.
  */
 
@@ -555,7 +556,8 @@ export async function updateLiveSite(
   options.onFilesReplaced?.();
 
   if (!options.preview) {
-    await writeSnapshot(next.snapshot, root);
+    // Just what changed goes to disk, appended to the snapshot's change log; content alone leaves it as it was.
+    if (next.snapshot !== live.snapshot) await appendSnapshotChanges(live.snapshot, next.snapshot, next.touched, root);
     await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
   }
   lap('snapshot');

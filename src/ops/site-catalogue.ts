@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
-import { readSnapshot, snapshotPath } from '../data/snapshot-files.ts';
+import { readSnapshot, snapshotVersion } from '../data/snapshot-files.ts';
 import { buildStatePath } from '../generator/build.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -32,8 +32,8 @@ export class SiteCatalogue {
 
   /** The site's current data, or null while it has no snapshot. */
   async load(site: SiteConfig): Promise<CatalogueSite | null> {
-    const versionOf = async (file: string) => (await stat(file).catch(() => null))?.mtimeMs ?? 'none';
-    const version = `${await versionOf(snapshotPath(site.slug, this.root))}:${await versionOf(buildStatePath(site.slug, this.root))}`;
+    const stateVersion = (await stat(buildStatePath(site.slug, this.root)).catch(() => null))?.mtimeMs ?? 'none';
+    const version = `${await snapshotVersion(site.slug, this.root)}:${stateVersion}`;
     const cached = this.cache.get(site.slug);
     if (cached?.version === version) return cached;
     const key = `${site.slug}@${version}`;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
-import { readSnapshot, snapshotPath, writeSnapshot } from '../data/snapshot-files.ts';
+import { readSnapshot, snapshotPath, snapshotVersion, writeSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
 import { compileApp, loadRenderer, type RenderFn } from '../generator/compile.ts';
@@ -60,18 +60,18 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const lockDir = options.lockDir ?? path.resolve(root, 'data', 'ops', 'locks');
-  const live = new Map<string, { site: LiveSite; snapshotMtime: number }>();
+  const live = new Map<string, { site: LiveSite; snapshotVersion: string }>();
   let renderer: { version: string; render: RenderFn } | null = null;
 
   async function currentLive(slug: string, siteConfig: LiveSite['site']): Promise<LiveSite> {
     const cached = live.get(slug);
-    const mtime = (await stat(snapshotPath(slug, root))).mtimeMs;
+    const version = await snapshotVersion(slug, root);
     // Someone else (a pull, a CLI build) replaced the snapshot or the release: start from disk again.
-    if (cached && cached.snapshotMtime === mtime && (await realpath(path.resolve(root, OUT, slug))) === cached.site.releaseDir && json(cached.site.site) === json(siteConfig)) {
+    if (cached && cached.snapshotVersion === version && (await realpath(path.resolve(root, OUT, slug))) === cached.site.releaseDir && json(cached.site.site) === json(siteConfig)) {
       return cached.site;
     }
     const loaded = await loadLiveSite(siteConfig, root);
-    live.set(slug, { site: loaded, snapshotMtime: mtime });
+    live.set(slug, { site: loaded, snapshotVersion: version });
     return loaded;
   }
 
@@ -166,7 +166,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
           onFilesReplaced: () => store.markRendered(slug, applied.applied),
         },
       );
-      live.set(slug, { site: updated, snapshotMtime: (await stat(snapshotPath(slug, root))).mtimeMs });
+      live.set(slug, { site: updated, snapshotVersion: await snapshotVersion(slug, root) });
       store.settle(slug, applied.applied, applied.failed, now());
       const { files, ...summary } = result;
       if (site.deploy.onChange && !result.unchanged) await deployFiles(site, site.deploy.onChange, files, { root, log });

@@ -1,5 +1,4 @@
-import { stat, readFile } from 'node:fs/promises';
-import { snapshotPath } from '../data/snapshot-files.ts';
+import { readSnapshot, snapshotVersion } from '../data/snapshot-files.ts';
 import { vehiclePath } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -7,11 +6,11 @@ import type { LeadVehicle } from './lead-store.ts';
 
 /**
  * The vehicles of each site's current snapshot, by id, as a lead records them. A snapshot is read
- * once and again only when its file changes (webhook updates replace it), so a lead costs a
- * `stat`, not a parse of the catalogue.
+ * once and again only when it changes (a pull replaces it, a webhook update logs a change), so a lead
+ * costs two `stat`s, not a parse of the catalogue.
  */
 export class VehicleLookup {
-  private readonly cache = new Map<string, { mtimeMs: number; vehicles: Map<number, LeadVehicle> }>();
+  private readonly cache = new Map<string, { version: string; vehicles: Map<number, LeadVehicle> }>();
   private readonly loading = new Map<string, Promise<Map<number, LeadVehicle>>>();
   private readonly root: string;
 
@@ -26,17 +25,17 @@ export class VehicleLookup {
   }
 
   private async vehicles(site: SiteConfig): Promise<Map<number, LeadVehicle>> {
-    const file = snapshotPath(site.slug, this.root);
-    const { mtimeMs } = await stat(file);
+    const version = await snapshotVersion(site.slug, this.root);
     const cached = this.cache.get(site.slug);
-    if (cached && cached.mtimeMs === mtimeMs) return cached.vehicles;
-    const key = `${site.slug}@${mtimeMs}`;
+    if (cached && cached.version === version) return cached.vehicles;
+    const key = `${site.slug}@${version}`;
     let pending = this.loading.get(key);
     if (!pending) {
       pending = (async () => {
-        const snapshot = JSON.parse(await readFile(file, 'utf8')) as { vehicles: NormalisedVehicle[] };
+        const snapshot = await readSnapshot(site.slug, this.root, { trusted: true });
+        if (!snapshot) throw new Error(`${site.slug} has no snapshot`);
         const vehicles = new Map(snapshot.vehicles.map((v) => [Number(v.id), leadVehicle(v, site)]));
-        this.cache.set(site.slug, { mtimeMs, vehicles });
+        this.cache.set(site.slug, { version, vehicles });
         return vehicles;
       })().finally(() => this.loading.delete(key));
       this.loading.set(key, pending);

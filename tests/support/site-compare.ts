@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,10 @@ export async function differencesFromFullBuild(root: string, slug: string): Prom
     await symlink(path.join(root, 'content'), path.join(other, 'content'), 'dir');
     await symlink(path.join(root, 'data', 'feed'), path.join(other, 'data', 'feed'), 'dir');
     await cp(path.join(root, 'data', 'image-cache'), path.join(other, 'data', 'image-cache'), { recursive: true });
-    await cp(path.join(root, 'data', 'snapshots', `${slug}.json`), path.join(other, 'data', 'snapshots', `${slug}.json`));
+    // The snapshot is its file and the changes logged since it was written whole.
+    for (const file of [`${slug}.json`, `${slug}.changes.jsonl`]) {
+      if (existsSync(path.join(root, 'data', 'snapshots', file))) await cp(path.join(root, 'data', 'snapshots', file), path.join(other, 'data', 'snapshots', file));
+    }
     await buildSites({ root: other, site: slug, skipPull: true, interactive: false });
     const a = await realpath(path.join(root, 'out', slug));
     const b = await realpath(path.join(other, 'out', slug));
