@@ -120,7 +120,7 @@ function remember(snapshot: Snapshot, generation: string | undefined): Snapshot 
  * moved because another vehicle took it), the ids that left, and any list that differs. Each line is
  * flushed to disk before this returns, and a line cut short by a crash is ignored when read, so the
  * snapshot on disk is always the one before or the one after. At 10,000 vehicles this writes a few
- * kilobytes where a whole snapshot is about 28 MB.
+ * kilobytes where the whole snapshot is 28 to 35 MB.
  *
  * The snapshot is written whole instead when `previous` was not read or written here (its file is not
  * known), when the vehicles are not in id order (a replay could not restore their order), or when the
