@@ -72,7 +72,7 @@ test.describe('every demo site', () => {
       requestAnimationFrame(() => (seen.firstFrame = document.getElementById(id) !== null));
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node | null }> }>) {
-          if (entry.sources?.some((source) => source.node?.parentElement?.closest('header') ?? (source.node instanceof Element && source.node.closest('header')))) seen.headerShift += entry.value;
+          if (entry.sources?.some(({ node }) => (node instanceof Element ? node : node?.parentElement)?.closest('header'))) seen.headerShift += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
     }, HEADER_PARSED_ID);
