@@ -188,15 +188,30 @@ export async function applyEvents(
   // the rest of the catalogue.
   const after = new Map(normalised.map((v) => [Number(v.id), v]));
   for (const id of touched) if (sameRecord(before.get(id), after.get(id))) touched.delete(id);
-  const listsSame = !listsTouched || (['offers', 'locations', 'reviews', 'models', 'dealerships'] as const).every((key) => json(lists[key]) === json(snapshot[key]));
+  // What the batch left as it was keeps its object: a vehicle not touched (and whose slug no other vehicle
+  // took), and a list equal to the snapshot's. So a running site knows by identity what did not change,
+  // and what it worked out from those objects (search records, feed lines, fingerprints) still holds.
+  const vehiclesAfter = normalised.map((v) => {
+    const kept = before.get(Number(v.id));
+    return kept && !touched.has(Number(v.id)) && kept.slug === v.slug ? kept : v;
+  });
+  const keptList = <T,>(list: T[], was: T[]): T[] => (!listsTouched || json(list) === json(was) ? was : list);
+  const listsAfter = {
+    offers: keptList(lists.offers, snapshot.offers),
+    locations: keptList(lists.locations, snapshot.locations),
+    reviews: keptList(lists.reviews, snapshot.reviews),
+    models: keptList(lists.models, snapshot.models),
+    dealerships: keptList(lists.dealerships, snapshot.dealerships),
+  };
+  const listsSame = (['offers', 'locations', 'reviews', 'models', 'dealerships'] as const).every((key) => listsAfter[key] === snapshot[key]);
   if (touched.size === 0 && listsSame && normalised.length === snapshot.vehicles.length) {
     return { snapshot, applied, failed, touched, unchanged: true };
   }
-  const counts = { ...snapshot.meta.counts, published: normalised.length, available: normalised.filter(isAvailable).length };
+  const counts = { ...snapshot.meta.counts, published: vehiclesAfter.length, available: vehiclesAfter.filter(isAvailable).length };
   const next: Snapshot = {
     meta: { ...snapshot.meta, counts, updatedAt: options.now.toISOString() },
-    vehicles: normalised,
-    ...lists,
+    vehicles: vehiclesAfter,
+    ...listsAfter,
     removed: [],
   };
   next.removed = carryRemoved(snapshot, next, options.now);

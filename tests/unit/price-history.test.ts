@@ -154,3 +154,23 @@ describe('price history through webhook events', () => {
     expect(historyOf(back.snapshot, 1)).toEqual([]);
   });
 });
+
+describe('what a webhook batch leaves as it was', () => {
+  const event = (id: number, record: Record<string, unknown>): { eventId: string; event: WebhookEvent } => ({
+    eventId: `evt-${id}`,
+    event: { id: `evt-${id}`, type: 'vehicle.updated', occurred_at: '2026-11-20T00:00:00.000Z', data: { id, record } },
+  });
+
+  // A running site knows what did not change by identity: the search records, feed lines and
+  // fingerprints it worked out from those objects are kept.
+  it('keeps the objects of the vehicles and lists it did not change', async () => {
+    const snapshot = await pullAt(day(0), [feedVehicle(1, { price: 31990 }), feedVehicle(2, { price: 19990 }), feedVehicle(3, { price: 9990 })]);
+    const batch = await applyEvents({ site, snapshot }, [event(2, feedVehicle(2, { price: 18990 }))], { now: day(1) });
+    const byId = (s: Snapshot, id: number) => s.vehicles.find((v) => v.id === id);
+    expect(byId(batch.snapshot, 1)).toBe(byId(snapshot, 1));
+    expect(byId(batch.snapshot, 3)).toBe(byId(snapshot, 3));
+    expect(byId(batch.snapshot, 2)).not.toBe(byId(snapshot, 2));
+    expect(byId(batch.snapshot, 2)!.price).toBe(18990);
+    for (const list of ['offers', 'locations', 'reviews', 'models', 'dealerships'] as const) expect(batch.snapshot[list]).toBe(snapshot[list]);
+  });
+});
