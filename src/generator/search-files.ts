@@ -9,12 +9,14 @@ import { readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../data/feed-files.ts';
 import type { SiteData } from '../data/site-data.ts';
+import { KeyedMemo, sameInputs } from '../lib/keyed-memo.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { encodeIndex } from '../search/index-codec.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { IndexTextEncoder } from '../search/index-codec.ts';
 import { cardFilePath, cardGroup, SEARCH_INDEX_PATH, type ListingRecord, type SearchIndexFile } from '../search/listing.ts';
-import type { ImageIndex } from '../views/images.ts';
+import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
 import { compareFacts } from '../views/compare.ts';
-import { listingNames, listingRecord, resultCardData, type CardFileEntry } from '../views/search-records.ts';
+import { listingRecords, resultCardData, type CardFileEntry } from '../views/search-records.ts';
 
 export interface SearchFiles {
   /** Path in the release -> content. */
@@ -26,30 +28,59 @@ export interface SearchFiles {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
+// What a running site keeps between updates (see KeyedMemo): each vehicle's card (read from the vehicle,
+// the site, the time and the vehicle's images), each card file's text while its group holds the same
+// cards, and the index's columns. Records are kept by `listingRecords`.
+const cardMemo = new KeyedMemo<NormalisedVehicle, CardFileEntry>();
+interface SiteSearchMemo {
+  groups: Map<string, GroupFile>;
+  index: IndexTextEncoder;
+}
+const siteMemos = new WeakMap<SiteConfig, SiteSearchMemo>();
+/** A card file: its vehicles' ids and cards, in id order, and its text. */
+interface GroupFile {
+  entries: Array<number | CardFileEntry>;
+  text: string;
+  hash: string;
+}
+
 /** Every search file of a site, in memory. Records are in id order, so the same data gives the same bytes. */
 export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): SearchFiles {
-  const names = listingNames(data);
+  let memo = siteMemos.get(site);
+  if (!memo) siteMemos.set(site, (memo = { groups: new Map(), index: new IndexTextEncoder() }));
   const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
-  const records = vehicles.map((v) => listingRecord(v, names, site, now));
-  const groups = new Map<string, Record<string, CardFileEntry>>();
+  const at = now.getTime();
+  const records = listingRecords(site, data, now);
+  const groups = new Map<string, Array<number | CardFileEntry>>();
   const all: Record<string, CardFileEntry> = {};
   for (const vehicle of vehicles) {
     const group = cardGroup(String(vehicle.id));
-    let cards = groups.get(group);
-    if (!cards) groups.set(group, (cards = {}));
-    cards[vehicle.id] = all[vehicle.id] = { ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) };
+    let entries = groups.get(group);
+    if (!entries) groups.set(group, (entries = []));
+    const card = cardMemo.get(vehicle, [site, at, ...vehicleImageEntries(vehicle, images)], () => ({ ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) }));
+    entries.push(vehicle.id, (all[vehicle.id] = card));
   }
   const files = new Map<string, string>();
   const cardHashes: Record<string, string> = {};
-  for (const [group, cards] of groups) {
-    const text = JSON.stringify(cards);
-    const hash = hashOf(text);
-    cardHashes[group] = hash;
-    files.set(cardFilePath(group, hash), text);
+  const groupFiles = new Map<string, GroupFile>();
+  for (const [group, entries] of groups) {
+    const before = memo.groups.get(group);
+    const file = before && sameInputs(before.entries, entries) ? before : groupFile(entries);
+    groupFiles.set(group, file);
+    cardHashes[group] = file.hash;
+    files.set(cardFilePath(group, file.hash), file.text);
   }
-  const index: SearchIndexFile = { index: encodeIndex(records), cards: cardHashes };
-  files.set(SEARCH_INDEX_PATH, JSON.stringify(index));
+  memo.groups = groupFiles;
+  files.set(SEARCH_INDEX_PATH, `{"index":${memo.index.encode(records)},"cards":${JSON.stringify(cardHashes)}}`);
   return { files, records, cards: all };
+}
+
+/** A card group's file: its cards by vehicle id. */
+function groupFile(entries: Array<number | CardFileEntry>): GroupFile {
+  const cards: Record<string, CardFileEntry> = {};
+  for (let i = 0; i < entries.length; i += 2) cards[entries[i] as number] = entries[i + 1] as CardFileEntry;
+  const text = JSON.stringify(cards);
+  return { entries, text, hash: hashOf(text) };
 }
 
 /** Writes a site's search files into a release; card files already there are left as they are. */

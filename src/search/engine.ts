@@ -323,10 +323,14 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
   }
   // Vocabulary: word -> for each record holding it, the earliest searchable attribute it appears in.
   const vocabulary = new Map<string, Map<number, number>>();
+  // Records repeat their texts (a make, a model, a body), so each distinct text is split into words once.
+  const wordsOf = new Map<string, string[]>();
   records.forEach((record, i) => {
     config.searchable.forEach((attribute, rank) => {
       for (const text of facetValues(record[attribute])) {
-        for (const word of words(text)) {
+        let split = wordsOf.get(text);
+        if (!split) wordsOf.set(text, (split = words(text)));
+        for (const word of split) {
           let postings = vocabulary.get(word);
           if (!postings) vocabulary.set(word, (postings = new Map()));
           const seen = postings.get(i);

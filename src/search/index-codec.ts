@@ -14,6 +14,7 @@
  * from the value before ("d", with "s": true for strings): ids and dates in listing order then cost a
  * byte or two each.
  */
+import { sameInputs } from '../lib/keyed-memo.ts';
 import type { SearchRecord } from './engine.ts';
 
 export const INDEX_FORMAT_VERSION = 1;
@@ -60,29 +61,54 @@ function deltas(values: readonly number[]): number[] {
 
 /** Encodes records (every record with the same fields) by column. */
 export function encodeIndex(records: readonly SearchRecord[]): EncodedIndex {
-  const fields = [...new Set(records.flatMap((r) => Object.keys(r)))].sort();
   const columns: Record<string, Column> = {};
-  for (const field of fields) {
-    const values = records.map((r) => r[field]);
-    const kind = kindOf(values);
-    if (values.length > 0 && values.every(isWhole)) {
-      columns[field] = { t: 'd', deltas: deltas(values) };
-    } else if (values.length > 0 && values.every((v) => typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v))) {
-      columns[field] = { t: 'd', deltas: deltas(values.map(Number)), s: true };
-    } else if (kind === 's' || kind === 'empty') {
-      const { dict, idOf } = dictionary(values.filter((v): v is string => typeof v === 'string'));
-      columns[field] = { t: 's', dict, ids: values.map((v) => (typeof v === 'string' ? idOf.get(v)! : -1)) };
-    } else if (kind === 'n') {
-      columns[field] = { t: 'n', values: values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)) };
-    } else if (kind === 'b') {
-      columns[field] = { t: 'b', values: values.map((v) => (v === true ? 1 : v === false ? 0 : null)) };
-    } else {
-      const lists = values.map((v) => (Array.isArray(v) ? v.map(String) : []));
-      const { dict, idOf } = dictionary(lists.flat());
-      columns[field] = { t: 'a', dict, ids: lists.map((list) => list.map((v) => idOf.get(v)!)) };
-    }
-  }
+  for (const field of fieldsOf(records)) columns[field] = encodeColumn(records.map((r) => r[field]));
   return { v: INDEX_FORMAT_VERSION, n: records.length, columns };
+}
+
+function fieldsOf(records: readonly SearchRecord[]): string[] {
+  const fields = new Set<string>();
+  for (const record of records) for (const field of Object.keys(record)) fields.add(field);
+  return [...fields].sort();
+}
+
+function encodeColumn(values: readonly unknown[]): Column {
+  const kind = kindOf(values);
+  if (values.length > 0 && values.every(isWhole)) return { t: 'd', deltas: deltas(values) };
+  if (values.length > 0 && values.every((v) => typeof v === 'string' && WHOLE_NUMBER_TEXT.test(v))) return { t: 'd', deltas: deltas(values.map(Number)), s: true };
+  if (kind === 's' || kind === 'empty') {
+    const { dict, idOf } = dictionary(values.filter((v): v is string => typeof v === 'string'));
+    return { t: 's', dict, ids: values.map((v) => (typeof v === 'string' ? idOf.get(v)! : -1)) };
+  }
+  if (kind === 'n') return { t: 'n', values: values.map((v) => (typeof v === 'number' && Number.isFinite(v) ? v : null)) };
+  if (kind === 'b') return { t: 'b', values: values.map((v) => (v === true ? 1 : v === false ? 0 : null)) };
+  const lists = values.map((v) => (Array.isArray(v) ? v.map(String) : []));
+  const { dict, idOf } = dictionary(lists.flat());
+  return { t: 'a', dict, ids: lists.map((list) => list.map((v) => idOf.get(v)!)) };
+}
+
+/**
+ * Encodes records to the index's JSON text, the same bytes as `JSON.stringify(encodeIndex(records))`,
+ * keeping each column's text from the call before: a column whose values are all the same (lists by
+ * identity) as last time is not encoded again. A running site's update changes a few records, so most
+ * columns come back as they were.
+ */
+export class IndexTextEncoder {
+  #columns = new Map<string, { values: unknown[]; text: string }>();
+
+  encode(records: readonly SearchRecord[]): string {
+    const columns = new Map<string, { values: unknown[]; text: string }>();
+    const parts: string[] = [];
+    for (const field of fieldsOf(records)) {
+      const values = records.map((r) => r[field]);
+      const before = this.#columns.get(field);
+      const column = before && sameInputs(before.values, values) ? before : { values, text: JSON.stringify(encodeColumn(values)) };
+      columns.set(field, column);
+      parts.push(`${JSON.stringify(field)}:${column.text}`);
+    }
+    this.#columns = columns;
+    return `{"v":${INDEX_FORMAT_VERSION},"n":${records.length},"columns":{${parts.join(',')}}}`;
+  }
 }
 
 /** The records of an encoded index. A missing value comes back as null (a list as []). */

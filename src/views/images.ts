@@ -30,6 +30,20 @@ export type ImageIndex = Record<string, ImageIndexEntry>;
 /** A source's renditions by size; a video from the feed folder has its published file (`/videos/...`) instead. */
 export type ImageIndexEntry = Partial<Record<ImageSize, ImageRendition>> & { video?: string };
 
+/**
+ * The index entries of every image a vehicle names (its primary image, each slide and its video), in order: what a
+ * card, a feed row or any other per-vehicle output reads from the index. Entries are replaced, never
+ * changed in place, so the same list means the same pictures.
+ */
+export function vehicleImageEntries(
+  vehicle: { primary_image_url?: string | null; video_url?: string | null; images?: ReadonlyArray<{ image: string }> | null },
+  images: ImageIndex,
+): Array<ImageIndexEntry | undefined> {
+  const entries: Array<ImageIndexEntry | undefined> = [vehicle.primary_image_url ? images[vehicle.primary_image_url] : undefined, vehicle.video_url ? images[vehicle.video_url] : undefined];
+  for (const slide of vehicle.images ?? []) entries.push(images[slide.image]);
+  return entries;
+}
+
 /** What a <picture> element needs. */
 export interface PictureData {
   src: string;

@@ -20,7 +20,7 @@ import type { StockSearchProps } from '../islands/search/StockSearch.tsx';
 import type { RouteOf } from './common.ts';
 import type { ImageIndex } from './images.ts';
 import { promoCardView } from './promo-cards.ts';
-import { listingNames, listingRecord, resultCardData, type ResultCardData } from './search-records.ts';
+import { listingRecords, resultCardData, type ResultCardData } from './search-records.ts';
 
 const perData = new WeakMap<SiteData, Map<string, unknown>>();
 function memo<T>(data: SiteData, key: string, make: () => T): T {
@@ -78,10 +78,9 @@ export function stockSearchProps(site: SiteConfig, data: SiteData, route: RouteO
  */
 export function serverSearchClient(site: SiteConfig, data: SiteData, images: ImageIndex, asOf: Date): IslandSearchClient {
   return memo(data, `client:${asOf.toISOString()}`, () => {
-    const names = listingNames(data);
     const base = backendOf(site).base;
     const byId = new Map(data.vehicles.map((v) => [String(v.id), v]));
-    const records = [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => listingRecord(v, names, site, asOf));
+    const records = listingRecords(site, data, asOf);
     const engine = embeddedSearchClient(async () => records, listingEngineConfig(base));
     const cards = new Map<string, ResultCardData>();
     const cardOf = (id: string) => {

@@ -6,6 +6,7 @@
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import type { ListingRecord } from '../search/listing.ts';
+import { KeyedMemo } from '../lib/keyed-memo.ts';
 import { feedInstant } from '../rules/badges.ts';
 import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
@@ -77,6 +78,18 @@ export function listingNames(data: Pick<Snapshot, 'locations' | 'dealerships'>):
     location: (v) => (v.location?.slug ? (locations.get(v.location.slug) ?? v.location.name ?? v.location_name ?? null) : (v.location_name ?? null)),
     dealership: (v) => (v.dealership_slug ? (dealerships.get(v.dealership_slug) ?? v.dealership_slug) : null),
   };
+}
+
+// Each vehicle's record, kept with the vehicle (see KeyedMemo): it reads the vehicle, the site, the time and
+// the location and dealership lists (for its names), so a running site's update works out only the records
+// of the vehicles that changed.
+const records = new KeyedMemo<NormalisedVehicle, ListingRecord>();
+
+/** Every vehicle's listing record, in id order. */
+export function listingRecords(site: SiteConfig, data: Pick<Snapshot, 'vehicles' | 'locations' | 'dealerships'>, now: Date): ListingRecord[] {
+  const names = listingNames(data);
+  const at = now.getTime();
+  return [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => records.get(v, [site, at, data.locations, data.dealerships], () => listingRecord(v, names, site, now)));
 }
 
 export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames, site: SiteConfig, now: Date): ListingRecord {

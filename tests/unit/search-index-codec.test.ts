@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
-import { decodeIndex, encodeIndex, INDEX_FORMAT_VERSION } from '../../src/search/index-codec.ts';
+import { decodeIndex, encodeIndex, IndexTextEncoder, INDEX_FORMAT_VERSION } from '../../src/search/index-codec.ts';
 
 // The embedded index travels by column: each field name and each repeated value once. What goes in
 // comes back out, and the same records always give the same bytes (so a rebuild with nothing changed
@@ -42,5 +42,28 @@ describe('the search index codec', () => {
   it('refuses a field that mixes kinds of value, and an index of another format version', () => {
     expect(() => encodeIndex([{ objectID: '1', year: 2020 }, { objectID: '2', year: '2021' }])).toThrow('a field holds both n and s values');
     expect(() => decodeIndex({ v: 99 as typeof INDEX_FORMAT_VERSION, n: 0, columns: {} })).toThrow('format 99 is not 1; rebuild the site');
+  });
+
+  it('keeps a running encoder byte for byte equal to encoding afresh as records change', () => {
+    const encoder = new IndexTextEncoder();
+    let current: Array<Record<string, unknown>> = records;
+    const steps: Array<(list: Array<Record<string, unknown>>) => Array<Record<string, unknown>>> = [
+      (list) => list,
+      // One price, as a webhook changes it: only that record is a new object.
+      (list) => list.map((r, i) => (i === 40 ? { ...r, price: (r.price as number) + 1000 } : r)),
+      // A list edited in place would not be seen; a new list with the same values gives the same bytes.
+      (list) => list.map((r, i) => (i === 7 ? { ...r, tags: [...(r.tags as string[]), 'new arrival'] } : r)),
+      (list) => list.map((r, i) => (i === 8 ? { ...r, tags: [...(r.tags as string[])] } : r)),
+      // A make no other record has: the column's dictionary grows and every id after it moves.
+      (list) => list.map((r, i) => (i === 3 ? { ...r, make: 'Aardvark' } : r)),
+      (list) => list.filter((_, i) => i !== 100),
+      (list) => [...list, { ...list[0]!, objectID: '999999', km: 12 }],
+      // A number column gains a gap: its kind changes from differences to plain values.
+      (list) => list.map((r, i) => (i === 0 ? { ...r, price: null } : r)),
+    ];
+    for (const step of steps) {
+      current = step(current);
+      expect(encoder.encode(current)).toBe(JSON.stringify(encodeIndex(current)));
+    }
   });
 });
