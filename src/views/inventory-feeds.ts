@@ -6,6 +6,7 @@
  * both as CSV. Pure: rows from the site, its data and the image index.
  */
 import type { SiteData } from '../data/site-data.ts';
+import { KeyedMemo } from '../lib/keyed-memo.ts';
 import { absoluteUrl, vehiclePath } from '../lib/urls.ts';
 import { priceDisplay } from '../rules/pricing.ts';
 import type { Address } from '../schemas/address.ts';
@@ -13,7 +14,7 @@ import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { addressText } from './common.ts';
-import type { ImageIndex } from './images.ts';
+import { vehicleImageEntries, type ImageIndex } from './images.ts';
 import { primaryLocation, vehicleAddress, vehicleLocationName, vehicleLocationRecord, vehicleMetaDescription } from './vehicle/head.ts';
 import { galleryPictures } from './vehicle/gallery.ts';
 import { offeredPrice, vehicleImageUrls } from './vehicle/structured-data.ts';
@@ -246,17 +247,35 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** One CSV line (no line end). */
+function csvLine(values: readonly string[]): string {
+  return values.map(csvField).join(',');
+}
+
 /** A CSV file: the header line, then one line per row, CRLF line ends (RFC 4180). */
 export function csv<C extends string>(columns: readonly C[], rows: ReadonlyArray<Record<C, string>>): string {
-  const line = (values: readonly string[]) => values.map(csvField).join(',');
-  return [line(columns), ...rows.map((row) => line(columns.map((c) => row[c])))].join('\r\n') + '\r\n';
+  return csvFile(columns, rows.map((row) => csvLine(columns.map((c) => row[c]))));
 }
+
+function csvFile(columns: readonly string[], lines: readonly string[]): string {
+  return [csvLine(columns), ...lines].join('\r\n') + '\r\n';
+}
+
+// Each vehicle's two feed lines, kept with the vehicle (see KeyedMemo): a row reads the vehicle, the site,
+// the locations list and the vehicle's images, so an update works out only the lines of what changed.
+const feedLines = new KeyedMemo<NormalisedVehicle, { google: string; meta: string }>();
 
 /** Both feeds of a site, by the path each is published at. */
 export function inventoryFeeds(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): Array<{ path: string; content: string; rows: number }> {
-  const vehicles = feedVehicles(site, data.vehicles);
+  const lines = feedVehicles(site, data.vehicles).map((v) =>
+    feedLines.get(v, [site, data.locations, ...vehicleImageEntries(v, images)], () => {
+      const google = googleRow(v, site, data, images);
+      const meta = metaRow(v, site, data, images);
+      return { google: csvLine(GOOGLE_COLUMNS.map((c) => google[c])), meta: csvLine(META_COLUMNS.map((c) => meta[c])) };
+    }),
+  );
   return [
-    { path: INVENTORY_FEEDS.google.path, content: csv(GOOGLE_COLUMNS, vehicles.map((v) => googleRow(v, site, data, images))), rows: vehicles.length },
-    { path: INVENTORY_FEEDS.meta.path, content: csv(META_COLUMNS, vehicles.map((v) => metaRow(v, site, data, images))), rows: vehicles.length },
+    { path: INVENTORY_FEEDS.google.path, content: csvFile(GOOGLE_COLUMNS, lines.map((l) => l.google)), rows: lines.length },
+    { path: INVENTORY_FEEDS.meta.path, content: csvFile(META_COLUMNS, lines.map((l) => l.meta)), rows: lines.length },
   ];
 }
