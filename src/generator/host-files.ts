@@ -68,12 +68,35 @@ function uniqueByPath(entries: Iterable<SitemapEntry>): SitemapEntry[] {
   return out;
 }
 
-function urlset(site: SiteConfig, entries: SitemapEntry[]): string {
+interface SitemapLine {
+  text: string;
+  lastmod: string | undefined;
+}
+
+// Each site's sitemap lines from its last sitemap, by path and lastmod: a running site's update changes a
+// few, and working out a lastmod in the site's time zone is most of a line's cost. Only the lines the last
+// sitemap used are kept, so the table does not grow as lastmods move on.
+const knownLines = new WeakMap<SiteConfig, Map<string, SitemapLine>>();
+
+function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
+  const known = knownLines.get(site) ?? new Map<string, SitemapLine>();
+  const used = new Map<string, SitemapLine>();
   const lines = entries.map((e) => {
-    const lastmod = sitemapDate(e.lastmod, site.timeZone);
-    return `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    const key = `${e.path}\n${e.lastmod ?? ''}`;
+    let line = known.get(key);
+    if (line === undefined) {
+      const lastmod = sitemapDate(e.lastmod, site.timeZone);
+      line = { text: `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod };
+    }
+    used.set(key, line);
+    return line;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${lines.join('\n')}${lines.length ? '\n' : ''}</urlset>\n`;
+  knownLines.set(site, used);
+  return lines;
+}
+
+function urlset(lines: readonly SitemapLine[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${lines.map((l) => l.text).join('\n')}${lines.length ? '\n' : ''}</urlset>\n`;
 }
 
 /**
@@ -86,7 +109,7 @@ export function sitemapXml(site: SiteConfig, entries: Iterable<SitemapEntry>): s
   if (unique.length > SITEMAP_MAX_URLS) {
     throw new RangeError(`${site.slug}: ${unique.length} URLs do not fit one sitemap (limit ${SITEMAP_MAX_URLS}); use sitemapFiles(), which writes an index and parts.`);
   }
-  return urlset(site, unique);
+  return urlset(sitemapLines(site, unique));
 }
 
 /**
@@ -99,14 +122,14 @@ export function sitemapFiles(
   entries: Iterable<SitemapEntry>,
   maxPerFile = SITEMAP_MAX_URLS,
 ): Array<{ file: string; content: string }> {
-  const unique = uniqueByPath(entries);
-  if (unique.length <= maxPerFile) return [{ file: 'sitemap.xml', content: urlset(site, unique) }];
+  const lines = sitemapLines(site, uniqueByPath(entries));
+  if (lines.length <= maxPerFile) return [{ file: 'sitemap.xml', content: urlset(lines) }];
   const parts: Array<{ file: string; content: string; lastmod?: string }> = [];
-  for (let i = 0; i < unique.length; i += maxPerFile) {
-    const chunk = unique.slice(i, i + maxPerFile);
-    const dates = chunk.map((e) => sitemapDate(e.lastmod, site.timeZone)).filter((d): d is string => d !== undefined);
+  for (let i = 0; i < lines.length; i += maxPerFile) {
+    const chunk = lines.slice(i, i + maxPerFile);
+    const dates = chunk.map((l) => l.lastmod).filter((d): d is string => d !== undefined);
     const lastmod = dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : undefined;
-    parts.push({ file: `sitemap-${parts.length + 1}.xml`, content: urlset(site, chunk), ...(lastmod ? { lastmod } : {}) });
+    parts.push({ file: `sitemap-${parts.length + 1}.xml`, content: urlset(chunk), ...(lastmod ? { lastmod } : {}) });
   }
   const index = parts.map(
     (p) => `  <sitemap><loc>${xmlEscape(absolute(site, `/${p.file}`))}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>`,
