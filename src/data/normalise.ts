@@ -107,8 +107,16 @@ export interface NormaliseResult {
  *   report names both records by feed position and slug;
  * - duplicate slugs: the lowest id keeps the slug, the others get "-<id>" appended.
  * `positions[i]` is where `vehicles[i]` stood in the feed (0-based), for the report; by default its index.
+ * `known` holds records normalised before (a snapshot's vehicles a webhook batch did not touch): one of
+ * those passed in again comes back as the same object while its slug comes out the same.
  */
-export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Date, positions?: readonly number[]): NormaliseResult {
+export function normaliseVehicles(
+  vehicles: Vehicle[],
+  site: SiteConfig,
+  now: Date,
+  positions?: readonly number[],
+  known?: ReadonlyMap<number, NormalisedVehicle>,
+): NormaliseResult {
   const duplicates: QuarantinedRecord[] = [];
   const adjusted: QuarantinedRecord[] = [];
   const byId = new Map<number, { vehicle: Vehicle; position: number }>();
@@ -149,6 +157,8 @@ export function normaliseVehicles(vehicles: Vehicle[], site: SiteConfig, now: Da
       duplicates.push({ source: 'vehicles', id: String(vehicle.id), path: 'slug', reason: `duplicate slug "${base}"; published as "${slug}"` });
     }
     taken.add(slug);
+    const was = known?.get(Number(vehicle.id));
+    if (was === vehicle && was.slug === slug) return was;
     // The feed's price history (or, for a record the snapshot already holds, the snapshot's) goes last,
     // where the snapshot schema puts it; carryPriceHistory decides which history a vehicle keeps.
     const { price_history: history, ...record } = vehicle;
@@ -198,7 +208,10 @@ export function carryPriceHistory(
     const recorded = before?.price_history ?? [];
     const changes = changesOf(vehicle, before);
     // The recorded history is already in order and bounded: it is only re-ordered when a change joins it.
-    if (recorded.length > 0) return { ...vehicle, price_history: changes.length === 0 ? recorded : withPriceChanges(recorded, changes) };
+    if (recorded.length > 0) {
+      if (changes.length === 0 && vehicle.price_history === recorded) return vehicle;
+      return { ...vehicle, price_history: changes.length === 0 ? recorded : withPriceChanges(recorded, changes) };
+    }
     const last = vehicle.price_history.at(-1);
     const fresh = changes.filter((c) => !(last && last.from === c.from && last.to === c.to));
     return fresh.length === 0 ? vehicle : { ...vehicle, price_history: withPriceChanges(vehicle.price_history, fresh) };

@@ -179,8 +179,9 @@ export async function applyEvents(
   }
 
   // Normalise as a pull does, judged at the snapshot's reference time, then carry the price histories on.
+  // Vehicles the batch did not touch are normalised already: they come back as the same objects.
   const normalised = carryPriceHistory(
-    normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt)).vehicles,
+    normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt), undefined, before).vehicles,
     before,
     (vehicle) => priceChanges.get(Number(vehicle.id)) ?? [],
   );
@@ -188,8 +189,8 @@ export async function applyEvents(
   // the rest of the catalogue.
   const after = new Map(normalised.map((v) => [Number(v.id), v]));
   for (const id of touched) if (sameRecord(before.get(id), after.get(id))) touched.delete(id);
-  // What the batch left as it was keeps its object: a vehicle not touched (and whose slug no other vehicle
-  // took), and a list equal to the snapshot's. So a running site knows by identity what did not change,
+  // What the batch left as it was keeps its object: a vehicle not touched or sent back as it was (and whose
+  // slug no other vehicle took), and a list equal to the snapshot's. So a running site knows by identity what did not change,
   // and what it worked out from those objects (search records, feed lines, fingerprints) still holds.
   const vehiclesAfter = normalised.map((v) => {
     const kept = before.get(Number(v.id));

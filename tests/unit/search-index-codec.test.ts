@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
+import type { SearchRecord } from '../../src/search/engine.ts';
 import { decodeIndex, encodeIndex, IndexTextEncoder, INDEX_FORMAT_VERSION } from '../../src/search/index-codec.ts';
 
 // The embedded index travels by column: each field name and each repeated value once. What goes in
@@ -46,8 +47,8 @@ describe('the search index codec', () => {
 
   it('keeps a running encoder byte for byte equal to encoding afresh as records change', () => {
     const encoder = new IndexTextEncoder();
-    let current: Array<Record<string, unknown>> = records;
-    const steps: Array<(list: Array<Record<string, unknown>>) => Array<Record<string, unknown>>> = [
+    let current: SearchRecord[] = records;
+    const steps: Array<(list: SearchRecord[]) => SearchRecord[]> = [
       (list) => list,
       // One price, as a webhook changes it: only that record is a new object.
       (list) => list.map((r, i) => (i === 40 ? { ...r, price: (r.price as number) + 1000 } : r)),
