@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, watch } from 'node:fs';
 import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +36,60 @@ export async function codeVersion(appRoot = process.cwd()): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The code version for a long-running process (the ops server), worked out again only after something
+ * under its inputs changed, instead of reading every source file for each update. Each input folder is
+ * watched, and the app folder for the input files (an editor replaces a file rather than writing it).
+ * Where the system cannot watch (no inotify watches left), every call works the version out afresh.
+ */
+export function watchCodeVersion(appRoot = process.cwd()): () => Promise<string> {
+  const root = path.resolve(appRoot);
+  let versionOf = versionWatches.get(root);
+  if (!versionOf) versionWatches.set(root, (versionOf = startVersionWatch(root)));
+  return versionOf;
+}
+
+/** One watch per app folder, however many runners a process starts. */
+const versionWatches = new Map<string, () => Promise<string>>();
+
+function startVersionWatch(appRoot: string): () => Promise<string> {
+  let known: Promise<string> | null = null;
+  let watching = true;
+  const forget = () => {
+    known = null;
+  };
+  const stopWatching = () => {
+    watching = false;
+    known = null;
+  };
+  const inputs = new Set(CODE_INPUTS);
+  try {
+    const top = watch(appRoot, { persistent: false }, (_event, name) => {
+      if (name === null || inputs.has(String(name))) forget();
+    });
+    top.on('error', stopWatching);
+    for (const input of CODE_INPUTS) {
+      const full = path.join(appRoot, input);
+      if (!existsSync(full) || !statSync(full).isDirectory()) continue;
+      watch(full, { persistent: false, recursive: true }, forget).on('error', stopWatching);
+    }
+  } catch {
+    stopWatching();
+  }
+  return () => {
+    if (!watching) return codeVersion(appRoot);
+    if (!known) {
+      // A change while this one is worked out forgets it again, so the next call sees the change.
+      const working = codeVersion(appRoot);
+      known = working;
+      working.catch(() => {
+        if (known === working) known = null;
+      });
+    }
+    return known;
+  };
+}
+
 export interface CompiledApp {
   /** Folder holding server/entry.mjs and client/. */
   dir: string;
@@ -48,10 +102,11 @@ export interface CompiledApp {
  * Compiles the Astro app once per code version into dist/<version>/, shared by
  * every site. Compiles into a temporary folder and renames it into place, so a
  * build running at the same time never sees a half-written app, and a version
- * already compiled is reused without compiling again.
+ * already compiled is reused without compiling again. `knownVersion` is the code version when the caller
+ * already knows it (see watchCodeVersion).
  */
-export async function compileApp(appRoot = process.cwd()): Promise<CompiledApp> {
-  const version = await codeVersion(appRoot);
+export async function compileApp(appRoot = process.cwd(), knownVersion?: string): Promise<CompiledApp> {
+  const version = knownVersion ?? (await codeVersion(appRoot));
   const dir = path.resolve(appRoot, DIST, version);
   if (existsSync(path.join(dir, 'server', 'entry.mjs'))) return { dir, version, reused: true };
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
