@@ -4,7 +4,7 @@ import { readSnapshot, snapshotPath } from '../data/snapshot-files.ts';
 import { timeBoundaryInput } from '../generator/incremental.ts';
 import { describeBoundaries, nextTimeBoundary, type TimeBoundary } from '../rules/time-boundaries.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { RunOutcome, SiteQueue } from './site-queue.ts';
+import type { PublishedSite, RunOutcome, SiteQueue } from './site-queue.ts';
 
 /** The longest delay setTimeout takes (about 24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -52,7 +52,7 @@ export class BoundaryClock {
   readonly #timers: ClockTimers;
   readonly #log: (line: string) => void;
   readonly #sites = new Map<string, SiteClock>();
-  readonly #onFinish = (slug: string, outcome: RunOutcome) => void this.refresh(slug, outcome.status === 'failed');
+  readonly #onFinish = (slug: string, outcome: RunOutcome, published?: PublishedSite) => void this.refresh(slug, outcome.status === 'failed', published);
   #closed = false;
 
   constructor(options: BoundaryClockOptions) {
@@ -74,19 +74,24 @@ export class BoundaryClock {
   }
 
   /**
-   * Reads the site's snapshot and content again and re-arms its timer for the next boundary after
-   * the pages' reference time. A boundary already passed (the server was down, or a run made no
-   * progress) fires at once, or a minute later after a failed run.
+   * Reads the site's snapshot and content again (or takes them from the run that just published them)
+   * and re-arms its timer for the next boundary after the pages' reference time. A boundary already
+   * passed (the server was down, or a run made no progress) fires at once, or a minute later after a
+   * failed run.
    */
-  async refresh(slug: string, afterFailure = false): Promise<void> {
+  async refresh(slug: string, afterFailure = false, published?: PublishedSite): Promise<void> {
     const site = this.#options.sites.find((s) => s.slug === slug);
     if (!site || this.#closed) return;
     const slot = this.#slot(slug);
     const generation = ++slot.generation;
     let next: TimeBoundary | null = null;
     try {
-      const snapshot = existsSync(snapshotPath(slug, this.#options.root)) ? await readSnapshot(slug, this.#options.root) : null;
-      if (snapshot) next = nextTimeBoundary(timeBoundaryInput(site, snapshot, loadSiteContent(slug, this.#options.root)), new Date(snapshot.meta.pulledAt));
+      if (published) {
+        next = nextTimeBoundary(timeBoundaryInput(site, published.snapshot, published.content), new Date(published.snapshot.meta.pulledAt));
+      } else {
+        const snapshot = existsSync(snapshotPath(slug, this.#options.root)) ? await readSnapshot(slug, this.#options.root) : null;
+        if (snapshot) next = nextTimeBoundary(timeBoundaryInput(site, snapshot, loadSiteContent(slug, this.#options.root)), new Date(snapshot.meta.pulledAt));
+      }
     } catch (error) {
       this.#log(`${slug}: the next time boundary could not be worked out: ${(error as Error).message}`);
     }

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { SiteContent } from '../data/site-data.ts';
+import type { Snapshot } from '../schemas/snapshot.ts';
 
 /** Something that wants a site brought up to date. */
 export interface UpdateRequest {
@@ -39,8 +41,22 @@ export interface RunOutcome {
   report?: unknown;
 }
 
+/**
+ * What the site publishes after a run, when the run holds it in memory: 'finish' listeners (the
+ * boundary clock) take it rather than reading and validating the whole snapshot again.
+ */
+export interface PublishedSite {
+  snapshot: Snapshot;
+  content: Pick<SiteContent, 'popup' | 'promoCards'>;
+}
+
+/** A run's outcome as the runner returns it, with the site it published when it has it. */
+export interface RunResult extends RunOutcome {
+  published?: PublishedSite;
+}
+
 /** Runs one plan for one site. Never called twice at once for the same site. */
-export type SiteRunner = (site: string, plan: RunPlan, progress: (p: RunProgress) => void) => Promise<RunOutcome>;
+export type SiteRunner = (site: string, plan: RunPlan, progress: (p: RunProgress) => void) => Promise<RunResult>;
 
 export interface SiteQueueStatus {
   state: 'idle' | 'waiting' | 'running';
@@ -70,7 +86,7 @@ const merge = (plan: RunPlan | null, request: UpdateRequest): RunPlan => ({
  * short coalescing window so a burst of events becomes one run; requests that
  * arrive while a run is going are merged into the next run.
  *
- * Emits 'start' (site, plan), 'progress' (site, progress) and 'finish' (site, outcome).
+ * Emits 'start' (site, plan), 'progress' (site, progress) and 'finish' (site, outcome, published site or undefined).
  */
 export class SiteQueue extends EventEmitter {
   readonly #runner: SiteRunner;
@@ -109,19 +125,21 @@ export class SiteQueue extends EventEmitter {
     slot.next = null;
     slot.running = { plan, startedAt: new Date().toISOString(), progress: null };
     this.emit('start', site, plan);
-    let outcome: RunOutcome;
+    let result: RunResult;
     const started = performance.now();
     try {
-      outcome = await this.#runner(site, plan, (progress) => {
+      result = await this.#runner(site, plan, (progress) => {
         if (slot.running) slot.running.progress = progress;
         this.emit('progress', site, progress);
       });
     } catch (error) {
-      outcome = { status: 'failed', kind: plan.full ? 'full' : 'incremental', pages: 0, durationMs: Math.round(performance.now() - started), message: (error as Error).message };
+      result = { status: 'failed', kind: plan.full ? 'full' : 'incremental', pages: 0, durationMs: Math.round(performance.now() - started), message: (error as Error).message };
     }
+    // What the site publishes goes to listeners that want it, never into the status or the event stream.
+    const { published, ...outcome } = result;
     slot.running = null;
     slot.last = { ...outcome, finishedAt: new Date().toISOString() };
-    this.emit('finish', site, outcome);
+    this.emit('finish', site, outcome, published);
     if (slot.next && !this.#closed) slot.timer = setTimeout(() => void this.#run(site), 0);
     else if (this.#allIdle()) for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }

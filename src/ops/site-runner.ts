@@ -6,7 +6,7 @@ import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
 import { readSnapshot, snapshotPath, snapshotVersion, writeSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
-import { compileApp, loadRenderer, type RenderFn } from '../generator/compile.ts';
+import { compileApp, loadRenderer, watchCodeVersion, type RenderFn } from '../generator/compile.ts';
 import { advanceClock, applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
@@ -14,7 +14,7 @@ import { describeBoundaries } from '../rules/time-boundaries.ts';
 import { deployFiles } from '../deploy/deploy.ts';
 import { contentChange, editorialRecordsOf } from './content-change.ts';
 import { acquireSiteLock } from './site-lock.ts';
-import type { RunOutcome, RunPlan, SiteRunner } from './site-queue.ts';
+import type { RunOutcome, RunPlan, RunResult, SiteRunner } from './site-queue.ts';
 import type { OpsStore } from './store.ts';
 
 export interface SiteRunnerOptions {
@@ -62,6 +62,8 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
   const lockDir = options.lockDir ?? path.resolve(root, 'data', 'ops', 'locks');
   const live = new Map<string, { site: LiveSite; snapshotVersion: string }>();
   let renderer: { version: string; render: RenderFn } | null = null;
+  // Reading every source file to know the code version took about a second per update at 10,000 vehicles.
+  const codeVersion = watchCodeVersion(appRoot);
 
   async function currentLive(slug: string, siteConfig: LiveSite['site']): Promise<LiveSite> {
     const cached = live.get(slug);
@@ -75,14 +77,14 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
     return loaded;
   }
 
-  return async (slug: string, plan: RunPlan, progress): Promise<RunOutcome> => {
+  return async (slug: string, plan: RunPlan, progress): Promise<RunResult> => {
     const started = performance.now();
     const release = await waitForLock(lockDir, slug, log);
     const previous = store.lastBuild(slug);
     let buildId: number | null = null;
     try {
       const site = findSite(loadAllSiteConfigs('sites', root), slug);
-      const app = await compileApp(appRoot);
+      const app = await compileApp(appRoot, await codeVersion());
       const report = existsSync(reportPath(slug, root)) ? (JSON.parse(await readFile(reportPath(slug, root), 'utf8')) as SiteBuildReport) : null;
       const fullReason = plan.full
         ? 'a full rebuild was asked for'
@@ -175,7 +177,15 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         (result.everything ? ` (everything, because ${result.everything})` : '') +
         (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
       log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);
-      const outcome: RunOutcome = { status: 'published', kind, pages: result.rendered, durationMs: Math.round(performance.now() - started), message, report: { ...summary, events: { applied: applied.applied.length, failed: applied.failed } } };
+      const outcome: RunResult = {
+        status: 'published',
+        kind,
+        pages: result.rendered,
+        durationMs: Math.round(performance.now() - started),
+        message,
+        report: { ...summary, events: { applied: applied.applied.length, failed: applied.failed } },
+        published: { snapshot: updated.snapshot, content: updated.data.content },
+      };
       store.finishBuild(buildId, { status: 'published', pages: result.rendered, message, report: outcome.report }, now());
       return outcome;
     } catch (error) {

@@ -162,6 +162,19 @@ describe('time-aware republishing', () => {
     clockNow = new Date(pulledAt);
   });
 
+  it('takes the site a run just published from the run, not from disk', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    // Only in memory: an offer ending 10 minutes earlier than the one on disk.
+    const sooner = new Date(OFFER_EXPIRY.getTime() - 10 * MINUTE);
+    const published = { ...snapshot, offers: snapshot.offers.map((o) => (String(o.id) === OFFER_ID ? { ...o, expiry: sooner.toISOString() } : o)) };
+    queue.emit('finish', slug, { status: 'published', kind: 'incremental', pages: 0, durationMs: 0 }, { snapshot: published, content: loadSiteContent(slug, root) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(clock.next(slug)).toEqual({ at: new Date(sooner.getTime() + 1), causes: [{ kind: 'offer-expiry', offerId: OFFER_ID }] });
+    // Without one (a full build, a failed run), the site is read from disk again.
+    await clock.refresh(slug);
+    expect(clock.next(slug)).toEqual({ at: new Date(OFFER_EXPIRY.getTime() + 1), causes: [{ kind: 'offer-expiry', offerId: OFFER_ID }] });
+  });
+
   it("removes an expired offer from every page that listed it, and changes no other page", async () => {
     const { routes } = await live();
     const listing = routes.filter((r) => r.deps.offers?.includes(OFFER_ID)).map((r) => outputFile('', r.path, r.kind).replace(/^\//, ''));
