@@ -110,6 +110,19 @@ function searchRoute(site: SiteConfig, vehicles: readonly NormalisedVehicle[], p
 
 const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
 
+// Every facet a catalogue's vehicles have, worked out once per catalogue: an update's "after" is the next
+// update's "before".
+const facetSets = new WeakMap<readonly NormalisedVehicle[], string>();
+function facetSet(vehicles: readonly NormalisedVehicle[]): string {
+  let known = facetSets.get(vehicles);
+  if (known === undefined) {
+    const set = new Set<string>();
+    for (const v of vehicles) for (const f of vehicleFacets(v)) set.add(f);
+    facetSets.set(vehicles, (known = [...set].sort().join('\n')));
+  }
+  return known;
+}
+
 /**
  * The manifest after a change to some vehicles, derived from the manifest
  * before it instead of from scratch: only the touched vehicles' routes, the
@@ -127,17 +140,8 @@ export function updateRouteManifest(
   touched: ReadonlySet<number>,
 ): Route[] | null {
   const { data } = before;
-  if (
-    after.content !== data.content ||
-    JSON.stringify([after.offers, after.locations, after.dealerships, after.models]) !== JSON.stringify([data.offers, data.locations, data.dealerships, data.models])
-  ) {
-    return null;
-  }
-  const facetSet = (vehicles: readonly NormalisedVehicle[]) => {
-    const set = new Set<string>();
-    for (const v of vehicles) for (const f of vehicleFacets(v)) set.add(f);
-    return [...set].sort().join('\n');
-  };
+  const listsSame = (['offers', 'locations', 'dealerships', 'models'] as const).every((key) => after[key] === data[key] || JSON.stringify(after[key]) === JSON.stringify(data[key]));
+  if (after.content !== data.content || !listsSame) return null;
   if (facetSet(data.vehicles) !== facetSet(after.vehicles)) return null;
 
   const oldById = new Map(data.vehicles.map((v) => [Number(v.id), v]));

@@ -58,11 +58,23 @@ const COMPARATORS: Record<SortOption, (a: NormalisedVehicle, b: NormalisedVehicl
   lowestPrice: (a, b) => a.price - b.price || byNewest(a, b),
 };
 
+// Each catalogue's vehicles in each order, sorted once: every search of the catalogue filters that list,
+// which keeps its order (each order is total, ending in the id). A build's or an update's many landing
+// pages then cost a filter each, not a sort.
+const sortedCatalogues = new WeakMap<readonly NormalisedVehicle[], Map<SortOption, readonly NormalisedVehicle[]>>();
+
+function sortedCatalogue(vehicles: readonly NormalisedVehicle[], sortBy: SortOption): readonly NormalisedVehicle[] {
+  let orders = sortedCatalogues.get(vehicles);
+  if (!orders) sortedCatalogues.set(vehicles, (orders = new Map()));
+  let sorted = orders.get(sortBy);
+  if (!sorted) orders.set(sortBy, (sorted = [...vehicles].sort(COMPARATORS[sortBy])));
+  return sorted;
+}
+
 /** Sorted, filtered and collapsed results, before paging. */
 export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption = 'mostRelevant'): NormalisedVehicle[] {
-  let matched = vehicles.filter((v) => matchesFilter(v, filter));
+  let matched = sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));
   if (sortBy === 'lowestPrice' && site.search.lowestPriceExcludesZero) matched = matched.filter((v) => v.price > 0);
-  matched.sort(COMPARATORS[sortBy]);
   return collapseSoldRuns(matched, site);
 }
 
