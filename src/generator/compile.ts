@@ -7,7 +7,13 @@ import { build } from 'astro';
 import type { RenderLocals } from '../views/render-locals.ts';
 
 /** The compiled app's render function (see src/generator/adapter/server-entry.mjs). */
-export type RenderFn = (request: Request, locals: RenderLocals) => Promise<Response>;
+export type RenderFn = (request: Request, locals: RenderLocals) => Promise<RenderedPage>;
+
+/** A rendered page: its HTTP status and the bytes of its body (UTF-8 HTML for a page). */
+export interface RenderedPage {
+  status: number;
+  body: Buffer;
+}
 
 export const DIST = 'dist';
 /** Compiled versions kept besides the current one, for builds still running on an older version. */

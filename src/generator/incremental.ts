@@ -29,7 +29,7 @@ import { resolveMenu } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
-import { headersFile, inlineScriptHashes, redirectsFile, sitemapFiles } from './host-files.ts';
+import { cspHash, headersFile, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -510,17 +510,16 @@ export async function updateLiveSite(
   const indexedNow = new Map<string, string>();
   for (const route of plan.render) {
     const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
-    const response = await render(new Request(`${site.url}${route.path}`), locals);
-    const html = await response.text();
+    const page = await render(new Request(`${site.url}${route.path}`), locals);
     const expected = route.kind === 'not-found' ? 404 : 200;
-    if (response.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${response.status}`);
-    if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(html));
-    const inline = inlineScriptHashes(html);
-    for (const h of inline.scripts) scriptHashes.add(h);
-    for (const h of inline.styles) styleHashes.add(h);
+    if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
+    if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
+    const inline = inlineTextsOf(page.body);
+    for (const text of inline.scripts) scriptHashes.add(cspHash(text));
+    for (const text of inline.styles) styleHashes.add(cspHash(text));
     styleAttributes ||= inline.styleAttributes;
     const file = outputFile(releaseDir, route.path, route.kind);
-    await writeFileAtomic(file, html);
+    await writeFileAtomic(file, page.body);
     touchedFile(file);
     options.onProgress?.(++done, plan.render.length);
   }

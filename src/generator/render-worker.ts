@@ -39,10 +39,10 @@ async function main(): Promise<void> {
     // The page as the renderer encoded it: written as it is, never decoded and encoded again.
     let page: Buffer;
     try {
-      const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
-      page = Buffer.from(await response.arrayBuffer());
+      const rendered = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
+      page = rendered.body;
       const expected = route.kind === 'not-found' ? 404 : 200;
-      if (response.status !== expected) throw new Error(`answered HTTP ${response.status}, expected ${expected}`);
+      if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
     } catch (error) {
       post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
       return;

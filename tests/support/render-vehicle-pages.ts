@@ -27,8 +27,8 @@ for (const id of Object.keys(input.vehicles)) {
   const vehicle = vehicles.find((v) => String(v.id) === id);
   if (!vehicle) throw new Error(`${site.slug} has no vehicle ${id}`);
   const route = { kind: 'vehicle', path: vehiclePath(vehicle), vehicleId: Number(id), similar: [], deps: { vehicles: [Number(id)] } } as Route;
-  const response = await render(new Request(`${site.url}${route.path}`), { site, data, route, images, publicFiles, asOf: snapshot.meta.pulledAt, landings: [] });
-  if (response.status !== 200) throw new Error(`${route.path} answered ${response.status}`);
-  pages[id] = await response.text();
+  const rendered = await render(new Request(`${site.url}${route.path}`), { site, data, route, images, publicFiles, asOf: snapshot.meta.pulledAt, landings: [] });
+  if (rendered.status !== 200) throw new Error(`${route.path} answered ${rendered.status}`);
+  pages[id] = rendered.body.toString('utf8');
 }
 process.stdout.write(JSON.stringify(pages));
