@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { SnapshotSchema, type NormalisedVehicle, type Snapshot } from '../schemas/snapshot.ts';
@@ -50,7 +50,8 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
   const file = snapshotPath(slug, root);
   if (!existsSync(file)) return null;
   const { generation, ...stored } = JSON.parse(await readFile(file, 'utf8')) as Snapshot & { generation?: string };
-  const raw = typeof generation === 'string' ? await withLoggedChanges(stored, generation, snapshotLogPath(slug, root)) : stored;
+  const logFile = snapshotLogPath(slug, root);
+  const raw = typeof generation === 'string' ? withLoggedChanges(stored, generation, await readFile(logFile, 'utf8').catch(noLog), logFile) : stored;
   if (options.trusted) return remember(raw, generation);
   const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
@@ -58,6 +59,32 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
     throw new Error(`${path.relative(root, file)} is damaged (${issue.path.join('.')}: ${issue.message}). Run \`npm run pull -- --site ${slug}\` to replace it.`);
   }
   return remember(result.data, generation);
+}
+
+/**
+ * The site's snapshot with its logged changes, read at once and not validated: for a script or a test that
+ * reads what the site publishes where it cannot wait (a test file's setup). Builds and the ops server use
+ * {@link readSnapshot}.
+ */
+export function readSnapshotSync(slug: string, root = process.cwd()): Snapshot | null {
+  const file = snapshotPath(slug, root);
+  if (!existsSync(file)) return null;
+  const { generation, ...stored } = JSON.parse(readFileSync(file, 'utf8')) as Snapshot & { generation?: string };
+  const logFile = snapshotLogPath(slug, root);
+  if (typeof generation !== 'string') return stored;
+  let log = '';
+  try {
+    log = readFileSync(logFile, 'utf8');
+  } catch (error) {
+    log = noLog(error as NodeJS.ErrnoException);
+  }
+  return withLoggedChanges(stored, generation, log, logFile);
+}
+
+/** A missing change log is an empty one. */
+function noLog(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return '';
+  throw error;
 }
 
 /**
@@ -184,12 +211,8 @@ function inIdOrder(vehicles: readonly NormalisedVehicle[]): boolean {
   return true;
 }
 
-/** `stored` with every complete line of the log that belongs to its generation applied in order. */
-async function withLoggedChanges(stored: Snapshot, generation: string, logFile: string): Promise<Snapshot> {
-  const log = await readFile(logFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
+/** `stored` with every complete line of `log` (the text of `logFile`) that belongs to its generation applied in order. */
+function withLoggedChanges(stored: Snapshot, generation: string, log: string, logFile: string): Snapshot {
   // Only lines that end in a newline were written whole; a last line without one was cut short by a crash.
   const lines = log.split('\n').slice(0, -1);
   const changes: LoggedChange[] = [];

@@ -15,6 +15,7 @@ import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent, siteData } from '../../src/data/site-data.ts';
 import { outputFile } from '../../src/generator/output-paths.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 /** Pages a site's HTML check covers: every type, and more of the numerous ones. */
 const GATE_SAMPLE = 60;
@@ -22,7 +23,7 @@ const sites = loadAllSiteConfigs('sites');
 
 function siteOf(slug: string) {
   const site = findSite(sites, slug);
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(slug)!;
   const data = siteData(snapshot, loadSiteContent(slug));
   return { site, data, routes: buildRouteManifest(site, data) };
 }

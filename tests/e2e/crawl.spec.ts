@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { attr, findAll, parseHtml, text } from '../support/html.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -61,7 +62,7 @@ test.describe('built output', () => {
     const root = path.resolve('out', site.slug);
     const vehicles = readdirSync(path.join(root, 'cars')).filter((d) => existsSync(path.join(root, 'cars', d, 'index.html')));
     expect(vehicles.length).toBeGreaterThan(50);
-    const snapshot = JSON.parse(readFileSync(path.resolve('data/snapshots', `${site.slug}.json`), 'utf8')) as { vehicles: Array<{ slug: string; km?: number | null }> };
+    const snapshot = readSnapshotSync(site.slug)! as { vehicles: Array<{ slug: string; km?: number | null }> };
     const kms = new Map(snapshot.vehicles.map((v) => [v.slug, v.km ?? null]));
     for (const slug of vehicles.slice(0, 200)) {
       const { document } = parseHtml(readFileSync(path.join(root, 'cars', slug, 'index.html'), 'utf8'));

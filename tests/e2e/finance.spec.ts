@@ -14,12 +14,13 @@ import { instantQuoteText } from '../../src/rules/finance-eligibility.ts';
 import { financeQuoteView, vehicleFinance, type VehicleFinanceView } from '../../src/views/vehicle/finance.ts';
 import { findAll, parseHtml, text } from '../support/html.ts';
 import { axeViolations, seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 
 function snapshotOf(site: SiteConfig): Snapshot {
-  return JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  return readSnapshotSync(site.slug)!;
 }
 
 /** A vehicle with a finance figure (not 'Enquire for Finance'), the dearest such, so every input has room to move. */

@@ -10,6 +10,7 @@ import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { INVENTORY_FEEDS } from '../../src/views/inventory-feeds.ts';
 import { attr, findAll, parseHtml, text } from '../support/html.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
@@ -60,7 +61,7 @@ test('both feeds agree with the vehicle pages on price, availability, kilometres
   const pages = pageFacts(live, site.url.replace(/\/+$/, ''));
   const google = parse(readFileSync(path.join(live, INVENTORY_FEEDS.google.path), 'utf8'), { columns: true }) as Array<Record<string, string>>;
   const meta = parse(readFileSync(path.join(live, INVENTORY_FEEDS.meta.path), 'utf8'), { columns: true }) as Array<Record<string, string>>;
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(site.slug)!;
   info.annotations.push({ type: 'rows', description: `${google.length} Google rows, ${meta.length} Meta rows, ${pages.size} vehicle pages` });
   expect(google.length).toBeGreaterThan(20);
 

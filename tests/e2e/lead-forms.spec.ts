@@ -8,6 +8,7 @@ import type { LeadForm } from '../../src/schemas/leads.ts';
 import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 import { signInAs } from '../support/shopper-session.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -26,7 +27,7 @@ function formPages(site: SiteConfig): Array<{ path: string; id: string; form: st
 
 /** An available vehicle with a price, from the site's snapshot. */
 function availableVehicle(site: SiteConfig, used?: boolean): NormalisedVehicle {
-  const { vehicles } = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] };
+  const { vehicles } = readSnapshotSync(site.slug)! as { vehicles: NormalisedVehicle[] };
   return vehicles.find((v) => v.status === 'in_stock' && (v.price ?? 0) > 1000 && (used === undefined || (v.car_type === 'used') === used))!;
 }
 

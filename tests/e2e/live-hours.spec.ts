@@ -8,12 +8,13 @@ import { openNow } from '../../src/rules/opening-hours.ts';
 import { zonedParts, zonedTimeToInstant } from '../../src/rules/time.ts';
 import type { Location } from '../../src/schemas/location.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
 test('a location shows open or closed, and today\'s hours, for the moment it is viewed', async ({ page }, testInfo) => {
   const site = findSite(sites, String(testInfo.project.metadata.site));
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(site.slug)!;
   const location = snapshot.locations.find((l): l is Location & { slug: string } => Boolean(l.slug) && (l.contact_detail?.opening_hours ?? []).some((h) => h.open && h.close))!;
   expect(location).toBeTruthy();
   const hours = { regular: location.contact_detail!.opening_hours, special: location.special_hours };

@@ -15,12 +15,13 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { orderedLocations } from '../../src/views/locations.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
 function setup(testInfo: { project: { metadata: Record<string, unknown> } }): { site: SiteConfig; snapshot: Snapshot } {
   const site = findSite(sites, String(testInfo.project.metadata.site));
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(site.slug)!;
   return { site, snapshot };
 }
 

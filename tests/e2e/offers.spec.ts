@@ -10,6 +10,7 @@ import type { Offer } from '../../src/schemas/offer.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { promoInstant, windowPhase } from '../../src/rules/promo-window.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 // As src/views/offers.ts works them out (that module renders HTML, so it is not loaded here).
 function offerWindow(offer: Offer, timeZone: string) {
@@ -24,7 +25,7 @@ const sites = loadAllSiteConfigs('sites');
 
 function siteOf(info: TestInfo) {
   const site = findSite(sites, String(info.project.metadata.site));
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(site.slug)!;
   const content = OffersFileSchema.parse(readYaml(`content/${site.slug}/offers.yaml`, []));
   const builtAt = new Date(snapshot.meta.pulledAt);
   const phase = (offer: Offer) => offerPhase(offer, builtAt, site.timeZone);
@@ -117,7 +118,7 @@ test('an offer still to start is listed hidden and shows from its start', async 
 
 test('a demo site has an offer still to start, so the clock is tried somewhere', async () => {
   const upcoming = sites.flatMap((site) => {
-    const snapshot = JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+    const snapshot = readSnapshotSync(site.slug)!;
     return snapshot.offers.filter((o) => offerPhase(o, new Date(snapshot.meta.pulledAt), site.timeZone) === 'before');
   });
   expect(upcoming.length).toBeGreaterThan(0);

@@ -9,13 +9,14 @@ import { buildRouteManifest, type Route } from '../../src/data/route-manifest.ts
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent, siteData } from '../../src/data/site-data.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
 /** One route of each kind (each form kind apart), the first the manifest lists. */
 function samples(slug: string): Route[] {
   const site = findSite(sites, slug);
-  const snapshot = JSON.parse(readFileSync(`data/snapshots/${slug}.json`, 'utf8')) as Snapshot;
+  const snapshot = readSnapshotSync(slug)!;
   const routes = buildRouteManifest(site, siteData(snapshot, loadSiteContent(slug)));
   const seen = new Map<string, Route>();
   for (const route of routes) {

@@ -22,13 +22,14 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { freePort, OpsProcess } from '../support/ops-process.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 function vehiclesOf(site: SiteConfig): NormalisedVehicle[] {
-  return (JSON.parse(readFileSync(path.join(ROOT, `data/snapshots/${site.slug}.json`), 'utf8')) as { vehicles: NormalisedVehicle[] }).vehicles;
+  return (readSnapshotSync(site.slug, ROOT)! as { vehicles: NormalisedVehicle[] }).vehicles;
 }
 const available = (site: SiteConfig) => vehiclesOf(site).filter((v) => isAvailable(v) && v.status === 'in_stock' && v.price > 1000);
 const carPath = (v: NormalisedVehicle) => `/cars/${v.slug}/`;

@@ -7,6 +7,7 @@ import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { MODEL_BODY_GROUPS, type Model } from '../../src/schemas/model.ts';
 import { modelGroups } from '../../src/rules/models-menu.ts';
 import { axeViolations, seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -125,7 +126,7 @@ test('every footer link leads somewhere', async ({ page }) => {
 
 /** The models of a site's range (its snapshot), which the header's models menu lists. */
 function rangeOf(slug: string): Model[] {
-  return (JSON.parse(readFileSync(`data/snapshots/${slug}.json`, 'utf8')) as { models?: Model[] }).models ?? [];
+  return (readSnapshotSync(slug)! as { models?: Model[] }).models ?? [];
 }
 
 /** The page path a model tile links to: its override URL, else /{slug}, with the site's trailing slash. */

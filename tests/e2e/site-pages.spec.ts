@@ -12,6 +12,7 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
@@ -20,7 +21,7 @@ interface SnapshotFile {
   vehicles: NormalisedVehicle[];
   locations: Location[];
 }
-const snapshotOf = (site: SiteConfig) => JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as SnapshotFile;
+const snapshotOf = (site: SiteConfig) => readSnapshotSync(site.slug)! as SnapshotFile;
 
 /** The service page's path on a site that books on its own pages, else null. */
 const servicePath = (site: SiteConfig) => (site.urls.serviceBooking.startsWith('/') ? `/${site.urls.serviceBooking.replace(/^\/|\/$/g, '')}/` : null);

@@ -5,13 +5,14 @@ import { financePrice } from '../../src/rules/finance-eligibility.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 const ALL_STOCK = '/search/new-used-and-demo-cars/';
 
 function vehiclesOf(site: SiteConfig): NormalisedVehicle[] {
-  return (JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] }).vehicles;
+  return (readSnapshotSync(site.slug)! as { vehicles: NormalisedVehicle[] }).vehicles;
 }
 
 /** A make and one of its models with stock in several price bands, so each refinement narrows the results. */

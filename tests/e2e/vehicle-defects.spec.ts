@@ -14,6 +14,7 @@ import { locationBar } from '../../src/views/vehicle/extras.ts';
 import { financeCtaHref } from '../../src/views/vehicle/price.ts';
 import { fillVisibleFields, leadsFor, sendForm, uniqueEmail } from '../support/leads.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 /**
  * The defects found on the built vehicle pages, each checked as a shopper meets it, on every demo
@@ -25,7 +26,7 @@ const sites = loadAllSiteConfigs('sites');
 const siteOf = (info: TestInfo) => findSite(sites, String(info.project.metadata.site));
 
 function snapshotOf(site: SiteConfig): Snapshot {
-  return JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  return readSnapshotSync(site.slug)!;
 }
 
 /** Vehicles a shopper can buy, with a price. */

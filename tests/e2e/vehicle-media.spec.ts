@@ -5,6 +5,7 @@ import { SPIN_DRAG_STEP_PX } from '../../src/rules/spin.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 // The vehicle page's media on every demo site: the photo strip and its thumbnails, the full-screen
 // gallery, video slides, and the 360 spin viewer with its tabs, hotspots and full screen.
@@ -13,7 +14,7 @@ const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 
 function vehiclesOf(site: SiteConfig): NormalisedVehicle[] {
-  return (JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] }).vehicles.filter((v) => v.status === 'in_stock');
+  return (readSnapshotSync(site.slug)! as { vehicles: NormalisedVehicle[] }).vehicles.filter((v) => v.status === 'in_stock');
 }
 const hasSpin = (v: NormalisedVehicle) => (v.spin_images?.length ?? 0) > 1;
 const pagePath = (v: NormalisedVehicle) => `/cars/${v.slug}/`;

@@ -8,12 +8,13 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
 import { vehicleFinance } from '../../src/views/vehicle/finance.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 
 function snapshotOf(site: SiteConfig): Snapshot {
-  return JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+  return readSnapshotSync(site.slug)!;
 }
 
 /** The vehicle with the most on its page: a spin set, a finance figure, many photos. */

@@ -19,10 +19,11 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
 import { attr, findAll, parseHtml, text } from '../support/html.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
-const snapshotOf = (site: SiteConfig) => JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as Snapshot;
+const snapshotOf = (site: SiteConfig) => readSnapshotSync(site.slug)!;
 const carPath = (v: NormalisedVehicle) => `/cars/${v.slug}/`;
 
 /** What the page shows as the price: the purchase amount, or null (weekly price, no price, sold). */

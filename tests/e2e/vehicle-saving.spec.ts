@@ -15,12 +15,13 @@ import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { SLOW_MS, STANDIN_ERROR, STANDIN_PHONES, startWatchlistStandin, type WatchlistStandin } from '../support/watchlist-standin.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { readSnapshotSync } from '../../src/data/snapshot-files.ts';
 
 const sites = loadAllSiteConfigs('sites');
 const siteOf = (project: { metadata: Record<string, unknown> }) => findSite(sites, String(project.metadata.site));
 
 function vehiclesOf(site: SiteConfig): NormalisedVehicle[] {
-  return (JSON.parse(readFileSync(`data/snapshots/${site.slug}.json`, 'utf8')) as { vehicles: NormalisedVehicle[] }).vehicles;
+  return (readSnapshotSync(site.slug)! as { vehicles: NormalisedVehicle[] }).vehicles;
 }
 
 /** Available vehicles the favourite toggle shows on (the spec's rule), with a price a shopper can read. */

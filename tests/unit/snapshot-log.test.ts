@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile, appendFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appendSnapshotChanges, readSnapshot, snapshotLogPath, snapshotPath, snapshotVersion, writeSnapshot } from '../../src/data/snapshot-files.ts';
+import { appendSnapshotChanges, readSnapshot, readSnapshotSync, snapshotLogPath, snapshotPath, snapshotVersion, writeSnapshot } from '../../src/data/snapshot-files.ts';
 import type { NormalisedVehicle, Snapshot } from '../../src/schemas/snapshot.ts';
 
 // The snapshot's change log: an update appends what it changed, a read replays it over the file, a whole
@@ -53,11 +53,14 @@ describe('the snapshot change log', () => {
     expect(logged.deleted).toEqual([3]);
     expect(Object.keys(logged.lists)).toEqual(['offers']);
     expect(await read()).toEqual(next);
+    // Read at once (a test's setup): the same snapshot.
+    expect(readSnapshotSync(SLUG, root)).toEqual(next);
 
     // A second update on top of the first.
     const third = { ...next, vehicles: next.vehicles.filter((v) => v.id !== 1), meta: { ...next.meta, updatedAt: '2026-11-03T00:00:00.000Z' } };
     await appendSnapshotChanges(next, third, new Set([1]), root);
     expect(await read()).toEqual(third);
+    expect(readSnapshotSync(SLUG, root)).toEqual(third);
   });
 
   it('changes the version caches watch on every logged change', async () => {
