@@ -25,9 +25,8 @@ function zodWithoutJitInBrowsers() {
 }
 
 /**
- * The project's own hydration directives (src/islands/directives/): `client:request="<dialog id>"` hydrates
- * a form dialog's island when the shopper reaches for one of its openers; `client:settled` hydrates an
- * island on screen once the page has loaded and gone idle.
+ * The project's own hydration directive (src/islands/directives/): `client:request="<dialog id>"` hydrates
+ * a form dialog's island when the shopper reaches for one of its openers.
  * @returns {import('astro').AstroIntegration}
  */
 function hydrationDirectives() {
@@ -37,7 +36,6 @@ function hydrationDirectives() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'request', entrypoint: entry('request') });
-        addClientDirective({ name: 'settled', entrypoint: entry('settled') });
       },
     },
   };

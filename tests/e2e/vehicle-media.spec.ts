@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { SPIN_DRAG_STEP_PX } from '../../src/rules/spin.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
@@ -173,7 +173,11 @@ test.describe('360 spin viewer', () => {
     const frames = vehicle.spin_images!.length;
     const spinScripts: string[] = [];
     page.on('request', (request) => {
-      if (/SpinViewer/.test(request.url())) spinScripts.push(request.url());
+      if (/spin-viewer/.test(request.url())) spinScripts.push(request.url());
+    });
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -200,6 +204,9 @@ test.describe('360 spin viewer', () => {
     await expect(page.locator('[data-spin-viewer]')).toHaveAttribute('data-spin-rotating', 'true');
     const first = await frameOf(page);
     await expect.poll(() => frameOf(page)).not.toBe(first);
+    // The viewer needs no framework: nothing the page has run so far is React's runtime.
+    const reactRuntime = await Promise.all(scripts.map(async (script) => ((await script.text()).includes('react.dev/errors') ? script.url() : null)));
+    expect(reactRuntime.filter(Boolean)).toEqual([]);
 
     // Drag: one frame per 20 px, counted from where the drag began.
     const box = (await stage(page).boundingBox())!;

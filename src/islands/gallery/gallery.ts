@@ -2,13 +2,32 @@
  * The vehicle gallery's behaviour, a small vanilla script (no React): the Spin / Images / Interior tabs,
  * thumbnails that show their photo in the strip without moving the page or adding a history entry, the
  * thumbnail strip's "there is more" cue and scroll buttons, and the full-screen gallery, whose code
- * (lightbox.ts) loads only when a shopper opens it. Without JavaScript the strip scrolls and the
+ * (lightbox.ts) loads only when a shopper opens it, as the 360 viewer's (spin-viewer.ts) loads once it is
+ * on screen and the page has settled. Without JavaScript the strip scrolls and the
  * thumbnails are plain anchor links, so the page works as it is.
  */
 
 type MediaView = 'spinner' | 'gallery' | 'interior';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * Runs `work` once `el` is on screen (a hidden panel, once shown) and the page has loaded and gone idle.
+ * A panel shown by a tab after the page has loaded starts at the next idle moment, straight away in practice.
+ */
+function whenSettled(el: HTMLElement, work: () => void): void {
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2_000 });
+    else setTimeout(work, 200);
+  };
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    seen.disconnect();
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  });
+  seen.observe(el);
+}
 
 export function initGallery(root: HTMLElement): void {
   const media = root.querySelector<HTMLElement>('[data-media]');
@@ -53,6 +72,11 @@ export function initGallery(root: HTMLElement): void {
       select(tabs[(next + tabs.length) % tabs.length]!.dataset.view as MediaView, true);
     });
   }
+
+  // ---- the 360 viewer: its code, and the frames it preloads, wait until its panel is on screen and the
+  // page has loaded and gone idle, so that neither competes with the first photo
+  const spin = viewer?.querySelector<HTMLElement>('[data-spin-viewer]');
+  if (spin) whenSettled(spin, () => void import('../spin/spin-viewer.ts').then(({ initSpinViewer }) => initSpinViewer(spin)));
 
   // ---- thumbnails: the strip moves to the photo; the page and the address stay where they are
   const markThumb = (n: number): void => {
