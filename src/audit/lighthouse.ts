@@ -50,7 +50,13 @@ async function withChrome<T>(work: (port: number) => Promise<T>): Promise<T> {
   try {
     return await work(chrome.port);
   } finally {
+    // Wait (up to 5 s) for the browser to exit, so that the next run's figures do not share the CPU with it.
+    const exited = new Promise<void>((resolve) => {
+      if (chrome.process.exitCode !== null || chrome.process.signalCode !== null) resolve();
+      else chrome.process.once('exit', () => resolve());
+    });
     chrome.kill();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   }
 }
 

@@ -232,9 +232,12 @@ class SpinViewer {
         });
         request();
       };
-      image.onload = () => settle('loaded');
-      image.onerror = () => settle('failed');
       image.src = src;
+      // Decoded off the main thread now, so that the first turn past each frame does not decode it there.
+      image.decode().then(
+        () => settle('loaded'),
+        () => settle('failed'),
+      );
     };
     for (let started = 0; started < PRELOAD_AT_ONCE; started++) request();
   }
