@@ -17,6 +17,7 @@ export interface LightboxOptions {
   onClose: (slide: number) => void;
 }
 
+import { element } from '../../lib/element.ts';
 import { keepFocusInside } from './focus.ts';
 
 /** A swipe must travel this far sideways (px) to change photo. */
@@ -27,14 +28,6 @@ const BUTTON =
 // Over a photo, so dark with a light ring to show on any picture.
 const ARROW =
   'absolute top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-slate-900 text-3xl text-white ring-1 ring-white/50 hover:bg-slate-700 focus-visible:outline-3 focus-visible:outline-white';
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  el.className = className;
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  if (text) el.textContent = text;
-  return el;
-}
 
 let open: { dialog: HTMLDialogElement; options: LightboxOptions } | null = null;
 

@@ -14,6 +14,7 @@
 import { SPIN_AUTO_ROTATE_MS, SPIN_HINT, autoRotates, frameForDrag, frameForKey, preloadState, type DragOrigin, type PlacedHotspot } from '../../rules/spin.ts';
 import type { SpinViewerProps } from '../../views/vehicle/gallery.ts';
 import { keepFocusInside } from '../gallery/focus.ts';
+import { element } from '../../lib/element.ts';
 
 /** Frames requested at once while preloading. */
 const PRELOAD_AT_ONCE = 4;
@@ -27,14 +28,6 @@ interface ViewerState {
   statuses: FrameStatus[];
   interacted: boolean;
   reducedMotion: boolean;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  if (text) el.textContent = text;
-  return el;
 }
 
 /** A frame's hotspots, placed through the CSSOM (the page's CSP allows no style attributes). */
