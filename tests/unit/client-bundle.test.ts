@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 const ISLANDS = path.resolve('src/islands');
 const NODE_ONLY = /^src\/(data|generator|ops|render)\//;
 
+/** The vanilla scripts the vehicle page loads for its gallery and 360 viewer, checked as the islands are. */
+const VANILLA = ['gallery/gallery.ts', 'gallery/lightbox.ts', 'spin/spin-viewer.ts'].map((file) => path.join(ISLANDS, file));
+
 function islandEntries(dir = ISLANDS): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? islandEntries(path.join(dir, entry.name)) : /^[A-Z].*\.tsx$/.test(entry.name) ? [path.join(dir, entry.name)] : [],
@@ -28,7 +31,7 @@ async function bundle(entry: string): Promise<{ inputs: string[]; errors: string
 }
 
 describe('client bundles', () => {
-  const entries = islandEntries();
+  const entries = [...islandEntries(), ...VANILLA];
 
   it('has islands to check', () => {
     expect(entries.length).toBeGreaterThan(0);
