@@ -7,26 +7,20 @@
  * thumbnails are plain anchor links, so the page works as it is.
  */
 
+import { whenNear } from '../../lib/when-visible.ts';
+
 type MediaView = 'spinner' | 'gallery' | 'interior';
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/**
- * Runs `work` once `el` is on screen (a hidden panel, once shown) and the page has loaded and gone idle.
- * A panel shown by a tab after the page has loaded starts at the next idle moment, straight away in practice.
- */
-function whenSettled(el: HTMLElement, work: () => void): void {
+/** Runs `work` at the first idle moment after the page has loaded. */
+function whenSettled(work: () => void): void {
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2_000 });
     else setTimeout(work, 200);
   };
-  const seen = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    seen.disconnect();
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  });
-  seen.observe(el);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 export function initGallery(root: HTMLElement): void {
@@ -76,7 +70,7 @@ export function initGallery(root: HTMLElement): void {
   // ---- the 360 viewer: its code, and the frames it preloads, wait until its panel is on screen and the
   // page has loaded and gone idle, so that neither competes with the first photo
   const spin = viewer?.querySelector<HTMLElement>('[data-spin-viewer]');
-  if (spin) whenSettled(spin, () => void import('../spin/spin-viewer.ts').then(({ initSpinViewer }) => initSpinViewer(spin)));
+  if (spin) whenNear([spin], () => whenSettled(() => void import('../spin/spin-viewer.ts').then(({ initSpinViewer }) => initSpinViewer(spin))), '0px');
 
   // ---- thumbnails: the strip moves to the photo; the page and the address stay where they are
   const markThumb = (n: number): void => {
