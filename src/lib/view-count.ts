@@ -4,6 +4,7 @@
  * `views` replaces the count the page was built with. A failed or null answer keeps the built count.
  * Browser-safe.
  */
+import { withThousands } from '../rules/formatting.ts';
 import { apiUrl, requestJson } from './runtime-api.ts';
 
 /** The view request of a vehicle on a site. */
@@ -30,7 +31,7 @@ export function initViewCount(doc: Document = document): void {
     void requestJson<unknown>(url).then((answer) => {
       const views = answer.ok ? viewsFrom(answer.data) : null;
       const number = element.querySelector('[data-views-number]');
-      if (views !== null && number) number.textContent = views.toLocaleString('en-AU');
+      if (views !== null && number) number.textContent = withThousands(views);
     });
   }
 }

@@ -17,20 +17,14 @@ import {
   type FinanceVehicle,
 } from './finance-eligibility.ts';
 import { clampToSlider, type FieldBounds } from './finance-sliders.ts';
+import { formatDollars } from './formatting.ts';
 import { formatPrice } from './pricing.ts';
 
 // ---------------------------------------------------------------- formatting
 
-const dollarsAndCents = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** Dollars, with cents only when there are any: 395 gives '$395', 912.25 gives '$912.25'. */
 export function formatDollarsAndCents(amount: number): string {
-  return Number.isInteger(amount) ? formatPrice(amount) : dollarsAndCents.format(amount);
+  return Number.isInteger(amount) ? formatPrice(amount) : formatDollars(amount, 2);
 }
 
 // ---------------------------------------------------------------- frequencies

@@ -1,6 +1,7 @@
 /** The fuel cost calculator (spec sections 5 and 9). */
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
+import { formatDollars } from './formatting.ts';
 
 /** Spec 9: the calculator's starting values. */
 export const FUEL_DEFAULTS = {
@@ -66,11 +67,9 @@ export function fuelCostFromInputs(inputs: {
   return fuelCost(km, litres, price);
 }
 
-const cents = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A fuel cost as the calculator shows it, in dollars and cents: 42.5 -> '$42.50'. */
 export function formatFuelCost(cost: number): string {
-  return cents.format(cost);
+  return formatDollars(cost, 2);
 }
 
 /** Weeks in the yearly figure shown beside the weekly cost. */

@@ -4,6 +4,7 @@
  */
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { visibleStock, type StockVisibilityFields } from './visibility.ts';
+import { withThousands } from './formatting.ts';
 
 /** Earth radius used in distance calculations, km. */
 export const EARTH_RADIUS_KM = 6371;
@@ -90,7 +91,7 @@ export function sortByDistance<T extends LocatedFields>(
  */
 export function formatDistance(km: number): string {
   const rounded = Math.round(km);
-  return rounded < 1 ? '< 1 km' : `${rounded.toLocaleString('en-AU')} km`;
+  return rounded < 1 ? '< 1 km' : `${withThousands(rounded)} km`;
 }
 
 /** A body type with the number of vehicles that have it. */

@@ -4,13 +4,8 @@
  */
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { Vehicle } from '../schemas/vehicle.ts';
+import { formatDollars } from './formatting.ts';
 
-const money = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 
 /**
  * Formats dollars the way every price on the site reads: en-AU, whole dollars, thousands
@@ -18,7 +13,7 @@ const money = new Intl.NumberFormat('en-AU', {
  * @example formatPrice(45990) // '$45,990'
  */
 export function formatPrice(amount: number): string {
-  return money.format(amount);
+  return formatDollars(amount, 0);
 }
 
 /** The normal price must be above this many dollars to show (10 shows the no-price text, 11 shows '$11'). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKmInput, formatPriceInput, parseKmInput, parsePriceInput, withThousands } from '../../../src/rules/formatting.ts';
+import { formatDollars, formatKmInput, formatPriceInput, parseKmInput, parsePriceInput, withThousands } from '../../../src/rules/formatting.ts';
 
 describe('price input', () => {
   it.each([
@@ -74,5 +74,30 @@ describe('thousands separators', () => {
     expect(withThousands(5000)).toBe('5,000');
     expect(withThousands(250000)).toBe('250,000');
     expect(withThousands(100)).toBe('100');
+  });
+});
+
+describe('numbers without Intl', () => {
+  // Every amount a site shows: whole dollars and cents, kilometres and counts, halves at each place,
+  // the edges of each group of three, negatives and values that binary floating point cannot hold.
+  const amounts = [
+    0, 0.4, 0.5, 0.995, 1, 1.005, 2.5, 9.99, 10, 42.5, 99.995, 100, 999, 999.5, 1000, 1234.5, 9999.995, 12345.678, 45990, 99999.5,
+    100000, 999999, 1000000, 1234567.891, 25000000, 2 ** 40, 0.1 + 0.2, 1.15, 1.25, 1.35, 8.345, 1e-7,
+  ];
+  const samples = [...amounts, ...amounts.map((a) => -a), ...Array.from({ length: 2000 }, (_, i) => (i * 7919.37) % 250000 + i / 200)];
+  const intl = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-AU', options);
+  const whole = intl({ maximumFractionDigits: 0, useGrouping: true });
+  const dollars = intl({ style: 'currency', currency: 'AUD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const cents = intl({ style: 'currency', currency: 'AUD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  it('groups whole numbers as Intl.NumberFormat does', () => {
+    for (const value of samples) expect(withThousands(value), String(value)).toBe(whole.format(value));
+  });
+
+  it('writes whole dollars and dollars and cents as Intl.NumberFormat does', () => {
+    for (const value of samples) {
+      expect(formatDollars(value, 0), String(value)).toBe(dollars.format(value));
+      expect(formatDollars(value, 2), String(value)).toBe(cents.format(value));
+    }
   });
 });
