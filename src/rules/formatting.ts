@@ -22,7 +22,13 @@ function grouped(decimal: string): string {
 function rounded(value: number, fractionDigits: number): { negative: boolean; digits: string } {
   const shortest = String(Math.abs(value));
   let digits: string;
-  if (shortest.includes('e')) {
+  if (!Number.isFinite(value)) {
+    // Never a real amount, but written as Intl writes it rather than thrown.
+    digits = Number.isNaN(value) ? 'NaN' : '∞';
+  } else if (/^\d+$/.test(shortest)) {
+    // A whole amount, as most are: nothing to round.
+    digits = fractionDigits === 0 ? shortest : `${shortest}.${'0'.repeat(fractionDigits)}`;
+  } else if (shortest.includes('e')) {
     // Below a millionth, or beyond 10^21: no amount a site shows.
     digits = Math.abs(value).toFixed(fractionDigits);
   } else {

@@ -82,7 +82,7 @@ describe('numbers without Intl', () => {
   // the edges of each group of three, negatives and values that binary floating point cannot hold.
   const amounts = [
     0, 0.4, 0.5, 0.995, 1, 1.005, 2.5, 9.99, 10, 42.5, 99.995, 100, 999, 999.5, 1000, 1234.5, 9999.995, 12345.678, 45990, 99999.5,
-    100000, 999999, 1000000, 1234567.891, 25000000, 2 ** 40, 0.1 + 0.2, 1.15, 1.25, 1.35, 8.345, 1e-7,
+    100000, 999999, 1000000, 1234567.891, 25000000, 2 ** 40, 0.1 + 0.2, 1.15, 1.25, 1.35, 8.345, 1e-7, Number.POSITIVE_INFINITY, Number.NaN,
   ];
   const samples = [...amounts, ...amounts.map((a) => -a), ...Array.from({ length: 2000 }, (_, i) => (i * 7919.37) % 250000 + i / 200)];
   const intl = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-AU', options);
