@@ -315,6 +315,43 @@ test.describe('360 spin viewer', () => {
     }
   });
 
+  test('while its frames load, the loader says how many are in, a quarter at a time, and nothing turns', async ({ browser, page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = spinVehicle(site);
+    await page.goto(pagePath(vehicle));
+    const frames = JSON.parse((await page.locator('[data-spin-viewer]').getAttribute('data-spin'))!).frames as string[];
+    // Half the frames arrive (to the quarter that holds them); the rest never do while the test looks.
+    const half = Math.ceil(frames.length / 2);
+    const held = new Set(frames.slice(half));
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    await context.route(/-spin\.\w+$/, (route) => (held.has(new URL(route.request().url()).pathname) ? undefined : route.continue()));
+    // Every label the loader is given, in order, from the page's own point of view.
+    await context.addInitScript(() => {
+      const labels: string[] = [];
+      (window as unknown as { loaderLabels: string[] }).loaderLabels = labels;
+      new MutationObserver((records) => {
+        for (const record of records) if ((record.target as Element).matches('[data-spin-loader]')) labels.push((record.target as Element).getAttribute('aria-label')!);
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+    });
+    const loading = await context.newPage();
+    await loading.goto(pagePath(vehicle));
+    await galleryReady(loading);
+    if (site.vehicle.spinDefaultView === 'gallery') await loading.getByRole('tab', { name: 'Spin' }).click();
+    const loader = loading.locator('[data-spin-loader]');
+    await expect(loader).toHaveAttribute('aria-label', `Loading 360° view, ${half} of ${frames.length} pictures`, { timeout: 15_000 });
+    const labels = await loading.evaluate(() => (window as unknown as { loaderLabels: string[] }).loaderLabels);
+    // Past the labels of its first draw (none in yet), two quarters reached: at most two redraws for the
+    // eighteen or so frames that came in.
+    const progress = labels.filter((label) => !label.startsWith('Loading 360° view, 0 of'));
+    expect(progress.length).toBeLessThanOrEqual(2);
+    expect(labels.at(-1)).toBe(`Loading 360° view, ${half} of ${frames.length} pictures`);
+    await expect(stage(loading)).toHaveAttribute('data-spin-ready', 'false');
+    await expect(stage(loading)).toHaveAttribute('aria-busy', 'true');
+    await expect(loading.locator('[data-spin-viewer]')).toHaveAttribute('data-spin-rotating', 'false');
+    expect(await seriousViolations(loading)).toEqual([]);
+    await context.close();
+  });
+
   test('never turns by itself for a shopper who prefers reduced motion', async ({ browser }, testInfo) => {
     const site = siteOf(testInfo.project);
     const vehicle = spinVehicle(site);
