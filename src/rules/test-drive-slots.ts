@@ -85,14 +85,16 @@ export interface AppointmentGroup {
 
 // Made on first use, not when the module loads: the test-drive form's script starts with the page, and a
 // page's first `Intl` formatter costs a long main-thread task (see formatting.ts).
-let dayLabel: Intl.DateTimeFormat | undefined;
+let dayLabels: Intl.DateTimeFormat | undefined;
+const dayLabel = (date: Date) =>
+  (dayLabels ??= new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })).format(date).replace(/,/g, '');
 
 /** The picker's groups for the days the API offered. */
 export function appointmentGroups(days: readonly TestDriveDay[]): AppointmentGroup[] {
   return days.map((day) => {
     const [y, m, d] = day.date.split('-').map(Number);
     return {
-      label: (dayLabel ??= new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })).format(new Date(Date.UTC(y!, m! - 1, d!))).replace(/,/g, ''),
+      label: dayLabel(new Date(Date.UTC(y!, m! - 1, d!))),
       options: day.slots.map((slot) => ({ value: slot.at, label: formatClockTime(slot.time) })),
     };
   });
