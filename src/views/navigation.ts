@@ -12,6 +12,14 @@ import type { SiteConfig } from '../schemas/site-config.ts';
  */
 export const HEADER_PARSED_ID = 'header-parsed';
 
+/**
+ * Id of an empty element at the end of the home page's first screen (the promotions slider and the intro
+ * that every template opens with): the home page holds its first paint until it is parsed, so a phone that
+ * paints part-way through the slider's controls or the intro's buttons never sees them move as the rest
+ * arrives.
+ */
+export const HOME_FIRST_SCREEN_PARSED_ID = 'first-screen-parsed';
+
 /** A resolved menu link. */
 export interface NavLink {
   label: string;

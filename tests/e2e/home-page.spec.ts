@@ -7,6 +7,7 @@ import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent } from '../../src/data/site-data.ts';
 import { HOME_SECTIONS_BY_TEMPLATE, type HomeSection } from '../../src/rules/home-sections.ts';
 import { PRICE_PRESETS } from '../../src/rules/price-slider.ts';
+import { HOME_FIRST_SCREEN_PARSED_ID } from '../../src/views/navigation.ts';
 import { seriousViolations } from '../support/axe.ts';
 
 const sites = loadAllSiteConfigs('sites');
@@ -142,6 +143,36 @@ test.describe('home page', () => {
       await context.close();
     });
   }
+
+  test('on a slow device the first screen is whole in the first frame and never moves as the page arrives', async ({ browser }, testInfo) => {
+    for (const width of [390, 1366]) {
+      const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, baseURL: testInfo.project.use.baseURL, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      // A slow device's parser stops part-way through the page and lets the browser paint. The slider's
+      // controls and the intro's buttons sit in rows whose width and height come from what they hold, so
+      // painted half parsed they would move when the rest arrives.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.addInitScript((id) => {
+        const seen = { firstFrame: null as boolean | null, shift: 0, sources: [] as string[] };
+        (window as unknown as { __firstScreen: typeof seen }).__firstScreen = seen;
+        requestAnimationFrame(() => (seen.firstFrame = document.getElementById(id) !== null));
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+            if (entry.hadRecentInput) continue;
+            seen.shift += entry.value;
+            for (const { node } of entry.sources ?? []) seen.sources.push((node instanceof Element ? node : node?.parentElement)?.outerHTML.slice(0, 120) ?? '?');
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      }, HOME_FIRST_SCREEN_PARSED_ID);
+      await page.goto('/', { waitUntil: 'load', timeout: 20_000 });
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate(() => (window as unknown as { __firstScreen: { firstFrame: boolean | null; shift: number; sources: string[] } }).__firstScreen);
+      expect(seen.shift, `${width} px: layout shift from ${seen.sources.join(' | ')}`).toBe(0);
+      expect(seen.firstFrame, `${width} px: the slider and intro were complete in the first frame`).toBe(true);
+      await context.close();
+    }
+  });
 
   test('each template shows its blocks and leaves out the others', async ({ page }, testInfo) => {
     const { site, home, sections } = siteOf(testInfo);
