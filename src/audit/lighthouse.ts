@@ -24,6 +24,12 @@ export interface LighthouseScores {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /**
+   * Lighthouse's measure of the machine's CPU (higher is faster). The simulated phone's timings are the
+   * machine's own times four, so the same page scores lower on a slower machine: figures from two machines
+   * compare only alongside this.
+   */
+  benchmarkIndex: number;
   /** The audits that did not score full marks, by id, in any run: what to look at when a score drops. */
   failing: string[];
 }
@@ -75,6 +81,7 @@ export async function lighthouseNavigation(url: string, runs: number): Promise<L
       lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
       cls: Math.round(numeric(lhr, 'cumulative-layout-shift') * 1000) / 1000,
       tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       failing: failingAudits(lhr, CATEGORIES),
     });
   }
@@ -87,6 +94,7 @@ export async function lighthouseNavigation(url: string, runs: number): Promise<L
     lcpMs: pick('lcpMs'),
     cls: pick('cls'),
     tbtMs: pick('tbtMs'),
+    benchmarkIndex: pick('benchmarkIndex'),
     failing: [...new Set(results.flatMap((r) => r.failing))].sort(),
   };
 }
