@@ -23,7 +23,7 @@ import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
-import { matchesFilter } from '../search/query.ts';
+import { catalogueFollows, matchesFilter } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { resolveMenu } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -472,6 +472,7 @@ export async function updateLiveSite(
     return { live, result: { unchanged: true, rendered: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
   }
   const data = siteData(next.snapshot, next.content ?? live.data.content);
+  catalogueFollows(data.vehicles, live.data.vehicles);
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
   const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);

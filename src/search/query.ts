@@ -63,11 +63,75 @@ const COMPARATORS: Record<SortOption, (a: NormalisedVehicle, b: NormalisedVehicl
 // pages then cost a filter each, not a sort.
 const sortedCatalogues = new WeakMap<readonly NormalisedVehicle[], Map<SortOption, readonly NormalisedVehicle[]>>();
 
+/**
+ * Which catalogue each catalogue was made from by an update ({@link catalogueFollows}). Kept under a
+ * global symbol because the compiled renderer bundles its own copy of this module: a running site's
+ * pages and its route manifest then both learn that the new catalogue follows the old one.
+ */
+const LINEAGE = Symbol.for('dealer-sites.catalogue-lineage');
+const lineage: WeakMap<readonly NormalisedVehicle[], readonly NormalisedVehicle[]> = ((globalThis as Record<symbol, unknown>)[LINEAGE] ??= new WeakMap()) as WeakMap<
+  readonly NormalisedVehicle[],
+  readonly NormalisedVehicle[]
+>;
+
+/**
+ * Past this many vehicles new to a catalogue (or changed: a changed vehicle is a new object), sorting it
+ * afresh is cheaper than placing each one in the previous catalogue's order.
+ */
+const MOST_PLACED = 256;
+
+/**
+ * Records that `next` was made from `previous` by an update: the vehicles it did not change are the same
+ * objects. Its orders are then derived from the previous catalogue's, which costs a pass over the list
+ * and a binary search per changed vehicle instead of a sort of the whole catalogue.
+ */
+export function catalogueFollows(next: readonly NormalisedVehicle[], previous: readonly NormalisedVehicle[]): void {
+  if (next === previous) return;
+  lineage.set(next, previous);
+  // One step back is all an order is derived from: the catalogues before that are let go.
+  lineage.delete(previous);
+}
+
+/**
+ * `vehicles` in `compare`'s order, from `previous` (the same order over the catalogue it followed): the
+ * vehicles gone or replaced are dropped, those new or replaced are placed by binary search. Each order is
+ * total and vehicles are not changed in place, so this is the list a full sort gives. Null when too many
+ * vehicles are new to place one at a time.
+ */
+function reorder(
+  vehicles: readonly NormalisedVehicle[],
+  before: readonly NormalisedVehicle[],
+  previous: readonly NormalisedVehicle[],
+  compare: (a: NormalisedVehicle, b: NormalisedVehicle) => number,
+): NormalisedVehicle[] | null {
+  const had = new Set(before);
+  const added = vehicles.filter((v) => !had.has(v));
+  if (added.length > MOST_PLACED) return null;
+  const present = new Set(vehicles);
+  const sorted = previous.filter((v) => present.has(v));
+  for (const vehicle of added) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(sorted[middle]!, vehicle) < 0) low = middle + 1;
+      else high = middle;
+    }
+    sorted.splice(low, 0, vehicle);
+  }
+  return sorted;
+}
+
 function sortedCatalogue(vehicles: readonly NormalisedVehicle[], sortBy: SortOption): readonly NormalisedVehicle[] {
   let orders = sortedCatalogues.get(vehicles);
   if (!orders) sortedCatalogues.set(vehicles, (orders = new Map()));
   let sorted = orders.get(sortBy);
-  if (!sorted) orders.set(sortBy, (sorted = [...vehicles].sort(COMPARATORS[sortBy])));
+  if (!sorted) {
+    const before = lineage.get(vehicles);
+    const previous = before && sortedCatalogues.get(before)?.get(sortBy);
+    sorted = (before && previous && reorder(vehicles, before, previous, COMPARATORS[sortBy])) || [...vehicles].sort(COMPARATORS[sortBy]);
+    orders.set(sortBy, sorted);
+  }
   return sorted;
 }
 
@@ -108,13 +172,13 @@ export function similarIndex(vehicles: readonly NormalisedVehicle[]): (vehicle: 
     if (list) list.push(v);
     else groups.set(key, [v]);
   };
-  for (const v of vehicles) {
+  // Grouped from the catalogue in relevance order, so each group is in that order already.
+  for (const v of sortedCatalogue(vehicles, 'mostRelevant')) {
     if (v.status !== 'in_stock') continue;
     add(`model:${v.make_slug}/${v.model_slug}`, v);
     add(`make:${v.make_slug}`, v);
     add(`body:${v.simple_body}`, v);
   }
-  for (const list of groups.values()) list.sort(COMPARATORS.mostRelevant);
   const query = (key: string, vehicle: NormalisedVehicle) => {
     const band = similarPriceBand(vehicle.price);
     const hits: NormalisedVehicle[] = [];

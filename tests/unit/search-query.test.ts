@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { SortOption } from '../../src/schemas/search-state.ts';
+import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { catalogueFollows, searchAll, similarIndex } from '../../src/search/query.ts';
+import { demoManifest } from '../support/demo-manifest.ts';
+
+const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
+
+describe('a catalogue that follows another by an update', () => {
+  const { site, data } = demoManifest('summit-motor-group', 600);
+  const ids = (list: readonly NormalisedVehicle[]) => list.map((v) => v.id);
+  // The same vehicles as a catalogue no search has seen: its orders come from a sort of its own.
+  const fresh = (vehicles: readonly NormalisedVehicle[]) => vehicles.map((v) => ({ ...v }));
+
+  it('is searched in the same order as a sort of the whole catalogue, across a chain of updates', () => {
+    let before = data.vehicles;
+    for (const sortBy of SORTS) searchAll(before, site, {}, sortBy);
+    const [a, b, c, d] = [before[3]!, before[40]!, before[41]!, before[500]!];
+    const steps: Array<(list: readonly NormalisedVehicle[]) => NormalisedVehicle[]> = [
+      // A price cut: the vehicle is a new object, the rest are kept.
+      (list) => list.map((v) => (v === a ? { ...v, price: Math.max(1, v.price - 2500) } : v)),
+      // Two changes at once, one of them to the newest listing.
+      (list) => list.map((v) => (v.id === b.id ? { ...v, price: v.price + 9000 } : v.id === c.id ? { ...v, created_at: '2030-01-01T00:00:00Z' } : v)),
+      // A sale, a deletion and a new vehicle.
+      (list) => [...list.filter((v) => v.id !== d.id).map((v) => (v.id === a.id ? { ...v, status: 'sold' as const, price: 0 } : v)), { ...b, id: 999_001, slug: `${b.slug}-2`, price: 12_345 }],
+    ];
+    for (const step of steps) {
+      const after = step(before);
+      catalogueFollows(after, before);
+      for (const sortBy of SORTS) {
+        expect(ids(searchAll(after, site, {}, sortBy)), sortBy).toEqual(ids(searchAll(fresh(after), site, {}, sortBy)));
+        expect(ids(searchAll(after, site, { make: a.make_slug }, sortBy)), `${sortBy}, one make`).toEqual(ids(searchAll(fresh(after), site, { make: a.make_slug }, sortBy)));
+      }
+      const similar = similarIndex(after);
+      const reference = similarIndex(fresh(after));
+      for (const v of after.slice(0, 120)) expect(ids(similar(v))).toEqual(ids(reference(v)));
+      before = after;
+    }
+  });
+
+  it('is sorted afresh when most of it is new, with the same result', () => {
+    const before = data.vehicles;
+    searchAll(before, site, {}, 'lowestPrice');
+    const after = before.map((v, i) => (i % 2 === 0 ? { ...v, price: v.price + i } : v));
+    catalogueFollows(after, before);
+    expect(ids(searchAll(after, site, {}, 'lowestPrice'))).toEqual(ids(searchAll(fresh(after), site, {}, 'lowestPrice')));
+  });
+});
