@@ -23,11 +23,16 @@ export interface EmbeddedSearchClient {
  * A searchClient over records loaded by `load` (once, on the first search: the index is fetched after
  * first paint, not with the page). A failed load is tried again on the next search.
  */
-export function embeddedSearchClient<R extends SearchRecord>(load: () => Promise<readonly R[]>, config: EngineConfig<R>): EmbeddedSearchClient {
+export function embeddedSearchClient<R extends SearchRecord>(
+  load: () => Promise<readonly R[]>,
+  config: EngineConfig<R>,
+  /** Builds the engine over the loaded records (the build's client starts from its previous engine). */
+  build: (records: readonly R[], config: EngineConfig<R>) => SearchEngine<R> = createSearchEngine,
+): EmbeddedSearchClient {
   let engine: Promise<SearchEngine<R>> | null = null;
   const ready = () =>
     (engine ??= load().then(
-      (records) => createSearchEngine(records, config),
+      (records) => build(records, config),
       (error: unknown) => {
         engine = null;
         throw error;

@@ -92,6 +92,11 @@ export function catalogueFollows(next: readonly NormalisedVehicle[], previous: r
   lineage.delete(previous);
 }
 
+/** The catalogue `vehicles` was made from by an update, while it is still held. */
+export function previousCatalogue(vehicles: readonly NormalisedVehicle[]): readonly NormalisedVehicle[] | undefined {
+  return lineage.get(vehicles);
+}
+
 /**
  * `vehicles` in `compare`'s order, from `previous` (the same order over the catalogue it followed): the
  * vehicles gone or replaced are dropped, those new or replaced are placed by binary search. Each order is

@@ -10,9 +10,12 @@ import { pricePresets } from '../rules/price-slider.ts';
 import { emptyResultsCard, noResultsMessage, sortMenu } from '../rules/search-rules.ts';
 import { internalHref } from '../lib/urls.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SearchState } from '../schemas/search-state.ts';
 import { embeddedSearchClient } from '../search/client.ts';
+import { createSearchEngine, type SearchEngine } from '../search/engine.ts';
 import { EMBEDDED_INDEX, listingEngineConfig, SEARCH_INDEX_PATH, type ListingRecord } from '../search/listing.ts';
+import { previousCatalogue } from '../search/query.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { stateOfLocation } from '../search/ui-state.ts';
 import type { IslandSearchClient } from '../islands/search/search-client.ts';
@@ -29,6 +32,9 @@ function memo<T>(data: SiteData, key: string, make: () => T): T {
   if (!entries.has(key)) entries.set(key, make());
   return entries.get(key) as T;
 }
+
+/** The engine the build's search client made over each catalogue's listing records. */
+const enginesByCatalogue = new WeakMap<readonly NormalisedVehicle[], SearchEngine<ListingRecord>>();
 
 /** The primary index name and where the island reads from. */
 function backendOf(site: SiteConfig): Pick<StockSearchProps, 'base' | 'backend'> {
@@ -81,7 +87,13 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
     const base = backendOf(site).base;
     const byId = new Map(data.vehicles.map((v) => [String(v.id), v]));
     const records = listingRecords(site, data, asOf);
-    const engine = embeddedSearchClient(async () => records, listingEngineConfig(base));
+    const engine = embeddedSearchClient(async () => records, listingEngineConfig(base), (loaded, config) => {
+      // A running site's update starts from the engine its previous catalogue's pages were rendered with.
+      const previous = previousCatalogue(data.vehicles);
+      const built = createSearchEngine(loaded, config, previous && enginesByCatalogue.get(previous));
+      enginesByCatalogue.set(data.vehicles, built);
+      return built;
+    });
     const cards = new Map<string, ResultCardData>();
     const cardOf = (id: string) => {
       let card = cards.get(id);

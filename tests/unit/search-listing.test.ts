@@ -86,6 +86,43 @@ describe('the listing index', () => {
   });
 });
 
+describe('the engine of an updated catalogue', () => {
+  it('starts from the previous engine and answers every query as an engine built afresh, the previous one unchanged', () => {
+    const queries = Array.from({ length: 150 }, (_, i) => islandQuery(1000 + i));
+    // Everything but the time taken.
+    const answers = (e: typeof engine) => queries.map(({ indexName, params }) => ({ ...e.search([{ indexName, params }]).results[0]!, processingTimeMS: 0 }));
+    const facetSearch = (e: typeof engine) => ({
+      ...e.searchForFacetValues({ indexName: EMBEDDED_INDEX, params: { facetName: 'make', facetQuery: records[5]!.make.slice(0, 2), facetFilters: [['car_type:used', 'car_type:new']] } }),
+      processingTimeMS: 0,
+    });
+    let before = records;
+    let previous = engine;
+    const steps: Array<(list: ListingRecord[]) => ListingRecord[]> = [
+      // A price cut: one number moves, in one record.
+      (list) => list.map((r, i) => (i === 10 ? { ...r, price: Math.max(1, (r.price ?? 0) - 3000) } : r)),
+      // A vehicle sold, another given a make no other vehicle has (a new facet value and new words), a third
+      // losing its colour and its features.
+      (list) => list.map((r, i) => (i === 20 ? { ...r, status: 'sold' } : i === 30 ? { ...r, make: 'Zzyzx', model: 'Quokka' } : i === 40 ? { ...r, colour: null, filtered_features: [] } : r)),
+      // The one vehicle of that make changes back, so its value and words leave the engine again.
+      (list) => list.map((r, i) => (i === 30 ? records[30]! : r)),
+    ];
+    for (const step of steps) {
+      const after = step(before);
+      const earlier = answers(previous);
+      const patched = createSearchEngine(after, config, previous);
+      const fresh = createSearchEngine(after, config);
+      expect(answers(patched)).toEqual(answers(fresh));
+      expect(facetSearch(patched)).toEqual(facetSearch(fresh));
+      expect(answers(previous), 'the previous engine answers as it did').toEqual(earlier);
+      before = after;
+      previous = patched;
+    }
+    const zzyzx = { indexName: EMBEDDED_INDEX, params: { query: 'zzyzx quokka', facets: ['make'] } };
+    expect(createSearchEngine(steps[1]!(records), config, engine).search([zzyzx]).results[0]!.nbHits).toBe(1);
+    expect(previous.search([zzyzx]).results[0]!.nbHits).toBe(0);
+  });
+});
+
 describe('the search files of a release', () => {
   const folders: string[] = [];
   afterAll(async () => Promise.all(folders.map((f) => rm(f, { recursive: true, force: true }))));
