@@ -1,6 +1,7 @@
 import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
 import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
@@ -149,9 +150,18 @@ export function updateRouteManifest(
   // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
   for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
-  const groups = new Set(versions.flatMap((v) => [`model:${v.make_slug}/${v.model_slug}`, `make:${v.make_slug}`, `body:${v.simple_body}`]));
-  const affected = (v: NormalisedVehicle) =>
-    touched.has(Number(v.id)) || groups.has(`model:${v.make_slug}/${v.model_slug}`) || groups.has(`make:${v.make_slug}`) || groups.has(`body:${v.simple_body}`);
+  // Another vehicle's similar list draws on the in-stock vehicles of its model, make and body within its
+  // price band (similarIndex), so a change reaches it only through a version of a touched vehicle that was
+  // or is in stock, shares one of those groups and is priced inside that band.
+  const reach = versions.filter((t) => t.status === 'in_stock');
+  const affected = (v: NormalisedVehicle) => {
+    if (touched.has(Number(v.id))) return true;
+    if (reach.length === 0) return false;
+    const band = similarPriceBand(v.price);
+    return reach.some(
+      (t) => t.price >= band.min && t.price <= band.max && (t.make_slug === v.make_slug || t.simple_body === v.simple_body),
+    );
+  };
 
   const oldVehicleRoutes = new Map<number, Route[]>();
   for (const route of before.routes) {

@@ -116,6 +116,15 @@ describe('updating the manifest after vehicle changes', () => {
       { touched: [Number(inStock[9]!.id)], vehicles: data.vehicles.map((v) => (v.id === inStock[9]!.id ? { ...v, status: 'sold' } : v)) },
       { touched: [Number(newcomer.id)], vehicles: [...data.vehicles, newcomer].sort((a, b) => Number(a.id) - Number(b.id)) },
       { touched: [Number(removable.id)], vehicles: data.vehicles.filter((v) => v.id !== removable.id) },
+      // A price far out of the vehicle's old band, and over the wide-band threshold.
+      { touched: [Number(inStock[5]!.id)], vehicles: data.vehicles.map((v) => (v.id === inStock[5]!.id ? { ...v, price: v.price + 60_000 } : v)) },
+      // Relisted as the newest vehicle with no photos: its place in relevance order moves both ways.
+      { touched: [Number(inStock[7]!.id)], vehicles: data.vehicles.map((v) => (v.id === inStock[7]!.id ? { ...v, created_at: '2030-01-01T00:00:00Z', images: [] } : v)) },
+      // Back in stock, and two vehicles at once.
+      {
+        touched: [Number(inStock[11]!.id), Number(inStock[12]!.id)],
+        vehicles: data.vehicles.map((v) => (v.id === inStock[11]!.id ? { ...v, status: 'coming_soon' as const } : v.id === inStock[12]!.id ? { ...v, price: Math.max(1, v.price - 12_000) } : v)),
+      },
     ];
     for (const change of changes) {
       const after = { ...data, vehicles: change.vehicles };
