@@ -124,6 +124,14 @@ function facetSet(vehicles: readonly NormalisedVehicle[]): string {
   return known;
 }
 
+const byId = new WeakMap<readonly NormalisedVehicle[], Map<number, NormalisedVehicle>>();
+/** A catalogue's vehicles by id, worked out once per catalogue: an update's "after" is the next update's "before". */
+export function vehiclesById(vehicles: readonly NormalisedVehicle[]): ReadonlyMap<number, NormalisedVehicle> {
+  let known = byId.get(vehicles);
+  if (!known) byId.set(vehicles, (known = new Map(vehicles.map((v) => [Number(v.id), v]))));
+  return known;
+}
+
 /**
  * The manifest after a change to some vehicles, derived from the manifest
  * before it instead of from scratch: only the touched vehicles' routes, the
@@ -145,8 +153,8 @@ export function updateRouteManifest(
   if (after.content !== data.content || !listsSame) return null;
   if (facetSet(data.vehicles) !== facetSet(after.vehicles)) return null;
 
-  const oldById = new Map(data.vehicles.map((v) => [Number(v.id), v]));
-  const newById = new Map(after.vehicles.map((v) => [Number(v.id), v]));
+  const oldById = vehiclesById(data.vehicles);
+  const newById = vehiclesById(after.vehicles);
   // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
   for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));

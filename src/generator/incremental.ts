@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
-import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, updateRouteManifest, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -319,6 +319,23 @@ function countsFingerprintOf(site: SiteConfig, data: SiteData, asOf: Date): stri
   return json([...tally].sort());
 }
 
+// Worked out once per catalogue: an update's "after" is the next update's "before".
+const models = new WeakMap<readonly NormalisedVehicle[], Map<string, Set<string>>>();
+/** Each make's models (`slug|name`). */
+function modelsByMake(vehicles: readonly NormalisedVehicle[]): Map<string, Set<string>> {
+  let known = models.get(vehicles);
+  if (!known) {
+    known = new Map();
+    for (const v of vehicles) {
+      const list = known.get(v.make_slug);
+      if (list) list.add(`${v.model_slug}|${v.model}`);
+      else known.set(v.make_slug, new Set([`${v.model_slug}|${v.model}`]));
+    }
+    models.set(vehicles, known);
+  }
+  return known;
+}
+
 /**
  * The routes a change touches: new routes; routes whose manifest entry changed
  * (their data or dependencies, e.g. a search page's first page or count, a
@@ -328,7 +345,7 @@ function countsFingerprintOf(site: SiteConfig, data: SiteData, asOf: Date): stri
  * everything when the menus did.
  */
 export function planUpdate(
-  before: { site: SiteConfig; data: SiteData; routes: Route[] },
+  before: { site: SiteConfig; data: SiteData; routes: Route[]; byPath?: Map<string, Route> },
   after: { data: SiteData; routes: Route[] },
   changed: { vehicles: Set<number>; content: Set<string> },
   asOf: Date,
@@ -341,9 +358,9 @@ export function planUpdate(
   if (changed.content.has('menus') || changed.content.has('copy') || menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
     return { render: after.routes, remove, everything: 'the menus or the site copy changed' };
   }
-  const beforeByPath = new Map(before.routes.map((r) => [r.path, r]));
-  const oldVehicles = new Map(before.data.vehicles.map((v) => [Number(v.id), v]));
-  const newVehicles = new Map(after.data.vehicles.map((v) => [Number(v.id), v]));
+  const beforeByPath = before.byPath ?? new Map(before.routes.map((r) => [r.path, r]));
+  const oldVehicles = vehiclesById(before.data.vehicles);
+  const newVehicles = vehiclesById(after.data.vehicles);
   const changedIds = new Set([...changed.vehicles].filter((id) => json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
   const changedFacets = new Set<string>();
   for (const id of changedIds) {
@@ -353,12 +370,7 @@ export function planUpdate(
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
-  const modelsOf = (vehicles: readonly NormalisedVehicle[]) => {
-    const byMake = new Map<string, Set<string>>();
-    for (const v of vehicles) byMake.set(v.make_slug, (byMake.get(v.make_slug) ?? new Set()).add(`${v.model_slug}|${v.model}`));
-    return byMake;
-  };
-  const [modelsBefore, modelsAfter] = [modelsOf(before.data.vehicles), modelsOf(after.data.vehicles)];
+  const [modelsBefore, modelsAfter] = [modelsByMake(before.data.vehicles), modelsByMake(after.data.vehicles)];
   const modelListMoved = (make: string) => json([...(modelsBefore.get(make) ?? [])].sort()) !== json([...(modelsAfter.get(make) ?? [])].sort());
 
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
