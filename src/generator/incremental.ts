@@ -23,6 +23,7 @@ import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
+import type { SearchLanding } from '../search/routing.ts';
 import { catalogueFollows, matchesFilter } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { resolveMenu } from '../views/navigation.ts';
@@ -319,6 +320,18 @@ function countsFingerprintOf(site: SiteConfig, data: SiteData, asOf: Date): stri
   return json([...tally].sort());
 }
 
+// The landing table of a manifest, and its text to compare, worked out once: an update's "after" is the
+// next update's "before".
+const landingTables = new WeakMap<Route[], { data: SiteData; landings: SearchLanding[]; text: string }>();
+function landingsOf(routes: Route[], data: SiteData): { landings: SearchLanding[]; text: string } {
+  let known = landingTables.get(routes);
+  if (known?.data !== data) {
+    const landings = searchLandings(routes, data);
+    landingTables.set(routes, (known = { data, landings, text: json(landings) }));
+  }
+  return known;
+}
+
 // Worked out once per catalogue: an update's "after" is the next update's "before".
 const models = new WeakMap<readonly NormalisedVehicle[], Map<string, Set<string>>>();
 /** Each make's models (`slug|name`). */
@@ -376,7 +389,7 @@ export function planUpdate(
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
   // landing pages: it changes with any vehicle it matched before or matches now, and with that table.
   const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
-  const landingsMoved = json(searchLandings(before.routes, before.data)) !== json(searchLandings(after.routes, after.data));
+  const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data).text;
 
   const render = after.routes.filter((route) => {
     const old = beforeByPath.get(route.path);
@@ -519,7 +532,7 @@ export async function updateLiveSite(
   let styleAttributes = live.state.styleAttributes;
   let done = 0;
   options.onProgress?.(0, plan.render.length);
-  const landings = searchLandings(routes, data);
+  const { landings } = landingsOf(routes, data);
   const indexedNow = new Map<string, string>();
   for (const route of plan.render) {
     const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
