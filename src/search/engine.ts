@@ -178,7 +178,7 @@ export function wordMatch(queryWord: string, recordWord: string, isLast: boolean
 }
 
 /** A value as facet filters and facet counts name it: strings as they are, numbers and booleans as text. */
-function facetValues(value: RecordValue): string[] {
+export function facetValues(value: RecordValue): string[] {
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.map(String);
   return [String(value)];
@@ -233,7 +233,7 @@ export class SearchError extends Error {
 const asList = <T>(value: T | readonly T[] | undefined): readonly T[] => (value === undefined ? [] : Array.isArray(value) ? (value as readonly T[]) : [value as T]);
 
 /** A fixed-size set of record numbers. */
-class Bitset {
+export class Bitset {
   readonly words: Uint32Array;
   constructor(size: number, fill = false) {
     this.words = new Uint32Array((size + 31) >>> 5);
@@ -309,7 +309,7 @@ export interface SearchEngine<R extends SearchRecord> {
 }
 
 /** One index's order: the records sorted (ties by record number), each one's position in it, and its rank. */
-interface PreparedOrder<R extends SearchRecord> {
+export interface PreparedOrder<R extends SearchRecord> {
   order: IndexOrder<R>;
   sorted: Int32Array;
   position: Int32Array;
@@ -317,8 +317,11 @@ interface PreparedOrder<R extends SearchRecord> {
   rank: Int32Array;
 }
 
-/** What an engine holds over its records, worked out once; each search then reuses it. */
-interface Prepared<R extends SearchRecord> {
+/**
+ * What an engine holds over its records, worked out once; each search then reuses it. The build's engine
+ * updates (`engine-update.ts`) derive one from another's.
+ */
+export interface Prepared<R extends SearchRecord> {
   records: readonly R[];
   config: EngineConfig<R>;
   facetSets: Map<string, Map<string, Bitset>>;
@@ -331,17 +334,11 @@ interface Prepared<R extends SearchRecord> {
 
 const prepared = new WeakMap<SearchEngine<SearchRecord>, Prepared<SearchRecord>>();
 
-/**
- * Past this many records changed, building the engine afresh is cheaper than changing the previous one's
- * structures record by record.
- */
-const MOST_PATCHED = 64;
-
-const numericValue = (value: RecordValue): number =>
+export const numericValue = (value: RecordValue): number =>
   typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : Number.NaN;
 
 /** The record's searchable words, each with the earliest searchable attribute it appears in. */
-function recordWords<R extends SearchRecord>(record: R, config: EngineConfig<R>, wordsOf?: Map<string, string[]>): Map<string, number> {
+export function recordWords<R extends SearchRecord>(record: R, config: EngineConfig<R>, wordsOf?: Map<string, string[]>): Map<string, number> {
   const found = new Map<string, number>();
   config.searchable.forEach((attribute, rank) => {
     for (const text of facetValues(record[attribute])) {
@@ -356,7 +353,7 @@ function recordWords<R extends SearchRecord>(record: R, config: EngineConfig<R>,
   return found;
 }
 
-function ranked<R extends SearchRecord>(records: readonly R[], order: IndexOrder<R>, sorted: Int32Array): PreparedOrder<R> {
+export function ranked<R extends SearchRecord>(records: readonly R[], order: IndexOrder<R>, sorted: Int32Array): PreparedOrder<R> {
   const position = new Int32Array(records.length);
   const rank = new Int32Array(records.length);
   sorted.forEach((record, at) => {
@@ -403,121 +400,17 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
   return { records, config, facetSets, columns, vocabulary, allWords: [...vocabulary.keys()], orders };
 }
 
-function sameConfig<R extends SearchRecord>(a: EngineConfig<R>, b: EngineConfig<R>): boolean {
-  const sameList = (x: readonly string[], y: readonly string[]) => x === y || (x.length === y.length && x.every((v, i) => v === y[i]));
-  if (a === b) return true;
-  if (!sameList(a.facets, b.facets) || !sameList(a.numeric, b.numeric) || !sameList(a.searchable, b.searchable)) return false;
-  const names = Object.keys(a.indices);
-  return sameList(names, Object.keys(b.indices)) && names.every((name) => a.indices[name]!.compare === b.indices[name]!.compare && a.indices[name]!.beforeRelevance === b.indices[name]!.beforeRelevance);
+/** What the engine holds over its records (for the build's engine updates, `engine-update.ts`). */
+export function preparedOf<R extends SearchRecord>(engine: SearchEngine<R>): Prepared<R> | undefined {
+  return prepared.get(engine as unknown as SearchEngine<SearchRecord>) as Prepared<R> | undefined;
 }
 
 /**
- * The previous engine's structures brought to `records`, where these are the previous records with a few
- * replaced in place (the same number, the rest the same objects at the same positions): each structure is
- * copied only where a replaced record changes it, so the previous engine still answers as it did. The
- * result answers every search as {@link prepare} over `records` would. Null when the records are not such
- * a change, or too many changed.
+ * Builds the engine over the records, or over structures already worked out for exactly these records and
+ * this configuration (`engine-update.ts` derives them from the previous engine's).
  */
-function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly R[], config: EngineConfig<R>): Prepared<R> | null {
-  const n = records.length;
-  if (previous.records.length !== n || !sameConfig(previous.config, config)) return null;
-  const changed: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (records[i] !== previous.records[i]) {
-      if (changed.push(i) > MOST_PATCHED) return null;
-    }
-  }
-  if (changed.length === 0) return { ...previous, records, config };
-
-  const facetSets = new Map(previous.facetSets);
-  for (const attribute of config.facets) {
-    let values: Map<string, Bitset> | null = null;
-    const copied = new Set<string>();
-    const writable = (value: string): Bitset => {
-      values ??= new Map(previous.facetSets.get(attribute));
-      let set = values.get(value);
-      if (!set) values.set(value, (set = new Bitset(n)));
-      else if (!copied.has(value)) values.set(value, (set = set.copy()));
-      copied.add(value);
-      return set;
-    };
-    for (const i of changed) {
-      const before = new Set(facetValues(previous.records[i]![attribute]));
-      const after = new Set(facetValues(records[i]![attribute]));
-      for (const value of before) if (!after.has(value)) writable(value).clear(i);
-      for (const value of after) if (!before.has(value)) writable(value).set(i);
-    }
-    if (values) {
-      for (const value of copied) if ((values as Map<string, Bitset>).get(value)!.isEmpty()) (values as Map<string, Bitset>).delete(value);
-      facetSets.set(attribute, values);
-    }
-  }
-
-  const columns = new Map(previous.columns);
-  for (const attribute of config.numeric) {
-    const old = previous.columns.get(attribute)!;
-    let column: Float64Array | null = null;
-    for (const i of changed) {
-      const value = numericValue(records[i]![attribute]);
-      if (Object.is(value, old[i])) continue;
-      column ??= old.slice();
-      column[i] = value;
-    }
-    if (column) columns.set(attribute, column);
-  }
-
-  const vocabulary = new Map(previous.vocabulary);
-  const copiedWords = new Set<string>();
-  const postingsOf = (word: string): Map<number, number> => {
-    let postings = vocabulary.get(word);
-    if (!postings) vocabulary.set(word, (postings = new Map()));
-    else if (!copiedWords.has(word)) vocabulary.set(word, (postings = new Map(postings)));
-    copiedWords.add(word);
-    return postings;
-  };
-  for (const i of changed) {
-    const before = recordWords(previous.records[i]!, config);
-    const after = recordWords(records[i]!, config);
-    for (const word of before.keys()) if (!after.has(word)) postingsOf(word).delete(i);
-    for (const [word, rank] of after) if (before.get(word) !== rank) postingsOf(word).set(i, rank);
-  }
-  let wordsMoved = false;
-  for (const word of copiedWords) {
-    if (vocabulary.get(word)!.size === 0) vocabulary.delete(word);
-    if (vocabulary.has(word) !== previous.vocabulary.has(word)) wordsMoved = true;
-  }
-
-  const orders = new Map<string, PreparedOrder<R>>();
-  const replaced = new Set(changed);
-  for (const [name, prior] of previous.orders) {
-    const { order } = prior;
-    const compare = (a: number, b: number) => order.compare(records[a]!, records[b]!) || a - b;
-    // The unchanged records keep their order; each changed one is placed by binary search.
-    const sorted: number[] = [];
-    for (const i of prior.sorted) if (!replaced.has(i)) sorted.push(i);
-    for (const i of changed) {
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compare(sorted[middle]!, i) < 0) low = middle + 1;
-        else high = middle;
-      }
-      sorted.splice(low, 0, i);
-    }
-    orders.set(name, ranked(records, order, Int32Array.from(sorted)));
-  }
-  return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
-}
-
-/**
- * Builds the engine over the records. Given the engine over the records before a change (a running site's
- * previous catalogue), it starts from that engine's structures where only a few records were replaced in
- * place, which costs what those records cost instead of a pass over every record; the answers are the same.
- */
-export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>, previous?: SearchEngine<R>): SearchEngine<R> {
-  const before = previous && (prepared.get(previous as unknown as SearchEngine<SearchRecord>) as Prepared<R> | undefined);
-  const { facetSets, columns, vocabulary, allWords, orders } = (before && patch(before, records, config)) ?? prepare(records, config);
+export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>, ready?: Prepared<R>): SearchEngine<R> {
+  const { facetSets, columns, vocabulary, allWords, orders } = ready ?? prepare(records, config);
   const n = records.length;
 
   function orderOf(indexName: string) {

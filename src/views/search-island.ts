@@ -13,7 +13,8 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SearchState } from '../schemas/search-state.ts';
 import { embeddedSearchClient } from '../search/client.ts';
-import { createSearchEngine, type SearchEngine } from '../search/engine.ts';
+import type { SearchEngine } from '../search/engine.ts';
+import { searchEngineAfter } from '../search/engine-update.ts';
 import { EMBEDDED_INDEX, listingEngineConfig, SEARCH_INDEX_PATH, type ListingRecord } from '../search/listing.ts';
 import { previousCatalogue } from '../search/query.ts';
 import type { SearchLanding } from '../search/routing.ts';
@@ -90,7 +91,7 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
     const engine = embeddedSearchClient(async () => records, listingEngineConfig(base), (loaded, config) => {
       // A running site's update starts from the engine its previous catalogue's pages were rendered with.
       const previous = previousCatalogue(data.vehicles);
-      const built = createSearchEngine(loaded, config, previous && enginesByCatalogue.get(previous));
+      const built = searchEngineAfter(previous && enginesByCatalogue.get(previous), loaded, config);
       enginesByCatalogue.set(data.vehicles, built);
       return built;
     });

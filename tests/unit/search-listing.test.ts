@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchFiles, writeSearchFiles } from '../../src/generator/search-files.ts';
 import { createSearchEngine, type SearchParams } from '../../src/search/engine.ts';
+import { searchEngineAfter } from '../../src/search/engine-update.ts';
 import { decodeIndex, type EncodedIndex } from '../../src/search/index-codec.ts';
 import { searchLandings } from '../../src/search/landings.ts';
 import { cardGroup, EMBEDDED_INDEX, LISTING_FACETS, listingEngineConfig, sortIndexName, type ListingRecord, type SearchIndexFile } from '../../src/search/listing.ts';
@@ -109,7 +110,7 @@ describe('the engine of an updated catalogue', () => {
     for (const step of steps) {
       const after = step(before);
       const earlier = answers(previous);
-      const patched = createSearchEngine(after, config, previous);
+      const patched = searchEngineAfter(previous, after, config);
       const fresh = createSearchEngine(after, config);
       expect(answers(patched)).toEqual(answers(fresh));
       expect(facetSearch(patched)).toEqual(facetSearch(fresh));
@@ -118,7 +119,7 @@ describe('the engine of an updated catalogue', () => {
       previous = patched;
     }
     const zzyzx = { indexName: EMBEDDED_INDEX, params: { query: 'zzyzx quokka', facets: ['make'] } };
-    expect(createSearchEngine(steps[1]!(records), config, engine).search([zzyzx]).results[0]!.nbHits).toBe(1);
+    expect(searchEngineAfter(engine, steps[1]!(records), config).search([zzyzx]).results[0]!.nbHits).toBe(1);
     expect(previous.search([zzyzx]).results[0]!.nbHits).toBe(0);
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * The build's search engine for an updated catalogue: a running site's update changes a few listing records,
+ * and its pages' searches are answered by an engine started from the one the previous catalogue's pages
+ * used (src/views/search-island.ts). Server-only, so the engine the island loads in the browser does not
+ * carry it.
+ */
+import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, ranked, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
+
+/**
+ * Past this many records changed, building the engine afresh is cheaper than changing the previous one's
+ * structures record by record.
+ */
+const MOST_PATCHED = 64;
+
+function sameConfig<R extends SearchRecord>(a: EngineConfig<R>, b: EngineConfig<R>): boolean {
+  const sameList = (x: readonly string[], y: readonly string[]) => x === y || (x.length === y.length && x.every((v, i) => v === y[i]));
+  if (a === b) return true;
+  if (!sameList(a.facets, b.facets) || !sameList(a.numeric, b.numeric) || !sameList(a.searchable, b.searchable)) return false;
+  const names = Object.keys(a.indices);
+  return sameList(names, Object.keys(b.indices)) && names.every((name) => a.indices[name]!.compare === b.indices[name]!.compare && a.indices[name]!.beforeRelevance === b.indices[name]!.beforeRelevance);
+}
+
+/**
+ * The previous engine's structures brought to `records`, where these are the previous records with a few
+ * replaced in place (the same number, the rest the same objects at the same positions): each structure is
+ * copied only where a replaced record changes it, so the previous engine still answers as it did. The
+ * result answers every search as structures built afresh over `records` would. Null when the records are not such
+ * a change, or too many changed.
+ */
+function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly R[], config: EngineConfig<R>): Prepared<R> | null {
+  const n = records.length;
+  if (previous.records.length !== n || !sameConfig(previous.config, config)) return null;
+  const changed: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (records[i] !== previous.records[i]) {
+      if (changed.push(i) > MOST_PATCHED) return null;
+    }
+  }
+  if (changed.length === 0) return { ...previous, records, config };
+
+  const facetSets = new Map(previous.facetSets);
+  for (const attribute of config.facets) {
+    let values: Map<string, Bitset> | null = null;
+    const copied = new Set<string>();
+    const writable = (value: string): Bitset => {
+      values ??= new Map(previous.facetSets.get(attribute));
+      let set = values.get(value);
+      if (!set) values.set(value, (set = new Bitset(n)));
+      else if (!copied.has(value)) values.set(value, (set = set.copy()));
+      copied.add(value);
+      return set;
+    };
+    for (const i of changed) {
+      const before = new Set(facetValues(previous.records[i]![attribute]));
+      const after = new Set(facetValues(records[i]![attribute]));
+      for (const value of before) if (!after.has(value)) writable(value).clear(i);
+      for (const value of after) if (!before.has(value)) writable(value).set(i);
+    }
+    if (values) {
+      for (const value of copied) if ((values as Map<string, Bitset>).get(value)!.isEmpty()) (values as Map<string, Bitset>).delete(value);
+      facetSets.set(attribute, values);
+    }
+  }
+
+  const columns = new Map(previous.columns);
+  for (const attribute of config.numeric) {
+    const old = previous.columns.get(attribute)!;
+    let column: Float64Array | null = null;
+    for (const i of changed) {
+      const value = numericValue(records[i]![attribute]);
+      if (Object.is(value, old[i])) continue;
+      column ??= old.slice();
+      column[i] = value;
+    }
+    if (column) columns.set(attribute, column);
+  }
+
+  const vocabulary = new Map(previous.vocabulary);
+  const copiedWords = new Set<string>();
+  const postingsOf = (word: string): Map<number, number> => {
+    let postings = vocabulary.get(word);
+    if (!postings) vocabulary.set(word, (postings = new Map()));
+    else if (!copiedWords.has(word)) vocabulary.set(word, (postings = new Map(postings)));
+    copiedWords.add(word);
+    return postings;
+  };
+  for (const i of changed) {
+    const before = recordWords(previous.records[i]!, config);
+    const after = recordWords(records[i]!, config);
+    for (const word of before.keys()) if (!after.has(word)) postingsOf(word).delete(i);
+    for (const [word, rank] of after) if (before.get(word) !== rank) postingsOf(word).set(i, rank);
+  }
+  let wordsMoved = false;
+  for (const word of copiedWords) {
+    if (vocabulary.get(word)!.size === 0) vocabulary.delete(word);
+    if (vocabulary.has(word) !== previous.vocabulary.has(word)) wordsMoved = true;
+  }
+
+  const orders = new Map<string, PreparedOrder<R>>();
+  const replaced = new Set(changed);
+  for (const [name, prior] of previous.orders) {
+    const { order } = prior;
+    const compare = (a: number, b: number) => order.compare(records[a]!, records[b]!) || a - b;
+    // The unchanged records keep their order; each changed one is placed by binary search.
+    const sorted: number[] = [];
+    for (const i of prior.sorted) if (!replaced.has(i)) sorted.push(i);
+    for (const i of changed) {
+      let low = 0;
+      let high = sorted.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (compare(sorted[middle]!, i) < 0) low = middle + 1;
+        else high = middle;
+      }
+      sorted.splice(low, 0, i);
+    }
+    orders.set(name, ranked(records, order, Int32Array.from(sorted)));
+  }
+  return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
+}
+
+
+/**
+ * The engine over `records`. Where they are the previous engine's records with a few replaced in place
+ * (the same number, the rest the same objects at the same positions), it starts from the previous engine's
+ * structures, which costs what those records cost instead of a pass over every record; the answers are
+ * those of an engine built afresh, and the previous engine answers as it did.
+ */
+export function searchEngineAfter<R extends SearchRecord>(previous: SearchEngine<R> | undefined, records: readonly R[], config: EngineConfig<R>): SearchEngine<R> {
+  const before = previous && preparedOf(previous);
+  return createSearchEngine(records, config, (before && patch(before, records, config)) ?? undefined);
+}
