@@ -334,6 +334,7 @@ export interface Prepared<R extends SearchRecord> {
 
 const prepared = new WeakMap<SearchEngine<SearchRecord>, Prepared<SearchRecord>>();
 
+/** A record's value as a numeric column holds it: NaN where there is no number. */
 export const numericValue = (value: RecordValue): number =>
   typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : Number.NaN;
 
@@ -353,6 +354,7 @@ export function recordWords<R extends SearchRecord>(record: R, config: EngineCon
   return found;
 }
 
+/** An index's order over the records, from the records in that order. */
 export function ranked<R extends SearchRecord>(records: readonly R[], order: IndexOrder<R>, sorted: Int32Array): PreparedOrder<R> {
   const position = new Int32Array(records.length);
   const rank = new Int32Array(records.length);
