@@ -4,6 +4,7 @@
  * used (src/views/search-island.ts). Server-only, so the engine the island loads in the browser does not
  * carry it.
  */
+import { insertSorted } from '../lib/sorted.ts';
 import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, ranked, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
 
 /**
@@ -104,16 +105,7 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     // The unchanged records keep their order; each changed one is placed by binary search.
     const sorted: number[] = [];
     for (const i of prior.sorted) if (!replaced.has(i)) sorted.push(i);
-    for (const i of changed) {
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compare(sorted[middle]!, i) < 0) low = middle + 1;
-        else high = middle;
-      }
-      sorted.splice(low, 0, i);
-    }
+    for (const i of changed) insertSorted(sorted, i, compare);
     orders.set(name, ranked(records, order, Int32Array.from(sorted)));
   }
   return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };

@@ -1,3 +1,4 @@
+import { insertSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
@@ -114,16 +115,7 @@ function reorder(
   if (added.length > MOST_PLACED) return null;
   const present = new Set(vehicles);
   const sorted = previous.filter((v) => present.has(v));
-  for (const vehicle of added) {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compare(sorted[middle]!, vehicle) < 0) low = middle + 1;
-      else high = middle;
-    }
-    sorted.splice(low, 0, vehicle);
-  }
+  for (const vehicle of added) insertSorted(sorted, vehicle, compare);
   return sorted;
 }
 

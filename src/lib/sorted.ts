@@ -1,0 +1,11 @@
+/** Puts `item` into `sorted` (in `compare`'s order, a total order) where it belongs, found by binary search. */
+export function insertSorted<T>(sorted: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compare(sorted[middle]!, item) < 0) low = middle + 1;
+    else high = middle;
+  }
+  sorted.splice(low, 0, item);
+}
