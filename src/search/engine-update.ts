@@ -13,24 +13,17 @@ import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, rank
  */
 const MOST_PATCHED = 64;
 
-function sameConfig<R extends SearchRecord>(a: EngineConfig<R>, b: EngineConfig<R>): boolean {
-  const sameList = (x: readonly string[], y: readonly string[]) => x === y || (x.length === y.length && x.every((v, i) => v === y[i]));
-  if (a === b) return true;
-  if (!sameList(a.facets, b.facets) || !sameList(a.numeric, b.numeric) || !sameList(a.searchable, b.searchable)) return false;
-  const names = Object.keys(a.indices);
-  return sameList(names, Object.keys(b.indices)) && names.every((name) => a.indices[name]!.compare === b.indices[name]!.compare && a.indices[name]!.beforeRelevance === b.indices[name]!.beforeRelevance);
-}
-
 /**
  * The previous engine's structures brought to `records`, where these are the previous records with a few
- * replaced in place (the same number, the rest the same objects at the same positions): each structure is
+ * replaced in place (the same number, the rest the same objects at the same positions) under the same
+ * configuration object: each structure is
  * copied only where a replaced record changes it, so the previous engine still answers as it did. The
  * result answers every search as structures built afresh over `records` would. Null when the records are not such
  * a change, or too many changed.
  */
 function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly R[], config: EngineConfig<R>): Prepared<R> | null {
   const n = records.length;
-  if (previous.records.length !== n || !sameConfig(previous.config, config)) return null;
+  if (previous.records.length !== n || previous.config !== config) return null;
   const changed: number[] = [];
   for (let i = 0; i < n; i++) {
     if (records[i] !== previous.records[i]) {
@@ -41,7 +34,8 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
 
   const facetSets = new Map(previous.facetSets);
   for (const attribute of config.facets) {
-    let values: Map<string, Bitset> | null = null;
+    // The attribute's map and each set in it are copied on their first write: the previous engine keeps its own.
+    let values = undefined as Map<string, Bitset> | undefined;
     const copied = new Set<string>();
     const writable = (value: string): Bitset => {
       values ??= new Map(previous.facetSets.get(attribute));
@@ -57,10 +51,9 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
       for (const value of before) if (!after.has(value)) writable(value).clear(i);
       for (const value of after) if (!before.has(value)) writable(value).set(i);
     }
-    if (values) {
-      for (const value of copied) if ((values as Map<string, Bitset>).get(value)!.isEmpty()) (values as Map<string, Bitset>).delete(value);
-      facetSets.set(attribute, values);
-    }
+    if (!values) continue;
+    for (const value of copied) if (values.get(value)!.isEmpty()) values.delete(value);
+    facetSets.set(attribute, values);
   }
 
   const columns = new Map(previous.columns);
@@ -110,7 +103,6 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
   }
   return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
 }
-
 
 /**
  * The engine over `records`. Where they are the previous engine's records with a few replaced in place

@@ -93,13 +93,22 @@ export const LISTING_ORDERS: Record<SortOption, (a: ListingRecord, b: ListingRec
   lowestPrice: (a, b) => a.price - b.price || newest(a, b),
 };
 
-/** The embedded engine's configuration for a site's listing index named `base`. */
+const engineConfigs = new Map<string, EngineConfig<ListingRecord>>();
+
+/**
+ * The embedded engine's configuration for a site's listing index named `base`: one object per name, so an
+ * engine updated from a previous one (`engine-update.ts`) knows by identity that it has the same set-up.
+ */
 export function listingEngineConfig(base: string): EngineConfig<ListingRecord> {
-  const indices: Record<string, IndexOrder<ListingRecord>> = {};
-  for (const [sort, compare] of Object.entries(LISTING_ORDERS) as Array<[SortOption, (a: ListingRecord, b: ListingRecord) => number]>) {
-    indices[sortIndexName(base, sort)] = { compare, beforeRelevance: sort !== 'mostRelevant' };
+  let config = engineConfigs.get(base);
+  if (!config) {
+    const indices: Record<string, IndexOrder<ListingRecord>> = {};
+    for (const [sort, compare] of Object.entries(LISTING_ORDERS) as Array<[SortOption, (a: ListingRecord, b: ListingRecord) => number]>) {
+      indices[sortIndexName(base, sort)] = { compare, beforeRelevance: sort !== 'mostRelevant' };
+    }
+    engineConfigs.set(base, (config = { facets: LISTING_FACETS, numeric: LISTING_NUMERIC, searchable: LISTING_SEARCHABLE, indices }));
   }
-  return { facets: LISTING_FACETS, numeric: LISTING_NUMERIC, searchable: LISTING_SEARCHABLE, indices };
+  return config;
 }
 
 /** The name the embedded index answers to. */
