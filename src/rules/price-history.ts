@@ -119,6 +119,19 @@ export function daysInStock(createdAt: string | null | undefined, now: Date, tim
 }
 
 /**
+ * When the vehicle was listed, as a static page says it: 'In stock since 7 Nov' ('Listed 7 Nov' for a
+ * coming-soon vehicle), with the year when it is not the year of `now`. Unlike a count of days it stays
+ * true from one build to the next; the page's script turns it into {@link daysInStockText} as the
+ * shopper reads it. Null without a readable `created_at`.
+ */
+export function listedSinceText(createdAt: string | null | undefined, status: string, now: Date, timeZone = BRISBANE): string | null {
+  const created = feedInstant(createdAt, timeZone);
+  if (!created) return null;
+  const day = shortDate(created, now, timeZone);
+  return status === 'coming_soon' ? `Listed ${day}` : `In stock since ${day}`;
+}
+
+/**
  * How long the vehicle has been listed, as the page says it: 'In stock for 23 days' ('1 day';
  * 'New in stock today' on its first day); a coming-soon vehicle is not in the yard yet, so it
  * reads 'Listed 23 days ago' ('Listed today').

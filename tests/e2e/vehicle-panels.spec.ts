@@ -12,7 +12,7 @@ import { certifiedProgramFor } from '../../src/rules/certified.ts';
 import { EMPTY_POSTCODE_MESSAGE, NO_ESTIMATE_MESSAGE, deliveryAnswer } from '../../src/rules/delivery.ts';
 import { isElectric } from '../../src/rules/fuel.ts';
 import { COUNT_UP_MS, marketComparison, priceComparisonView } from '../../src/rules/price-comparison.ts';
-import { daysInStock, daysInStockText, priceDropNote } from '../../src/rules/price-history.ts';
+import { daysInStock, daysInStockText, listedSinceText, priceDropNote } from '../../src/rules/price-history.ts';
 import { formatPrice, priceDisplay } from '../../src/rules/pricing.ts';
 import { showUsedCarChecks } from '../../src/rules/used-car-checks.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
@@ -186,7 +186,7 @@ test.describe('vehicle page panels', () => {
     await expect(page.locator('#fuel-cost')).toHaveCount(0);
   });
 
-  test('the price drop note and days in stock sit under the price', async ({ page }, testInfo) => {
+  test('the price drop note and days in stock sit under the price', async ({ page, browser }, testInfo) => {
     const site = siteOf(testInfo.project);
     const snapshot = snapshotOf(site);
     const asOf = new Date(snapshot.meta.pulledAt);
@@ -195,13 +195,22 @@ test.describe('vehicle page panels', () => {
     const note = priceDropNote(dropped.price_history, shownPrice(dropped, site), asOf, site.timeZone)!;
     await expect(page.locator('[data-price-drop]')).toHaveText(note.text);
     expect(note.text).toMatch(/^Price dropped \$[\d,]+ on \d{1,2} [A-Z][a-z]{2}( \d{4})?$/);
-    await expect(page.locator('[data-days-in-stock]')).toHaveText(daysInStockText(daysInStock(dropped.created_at, asOf, site.timeZone)!, dropped.status));
+    // The page counts the days on the shopper's own day, however long ago it was built.
+    await expect(page.locator('[data-days-in-stock]')).toHaveText(daysInStockText(daysInStock(dropped.created_at, new Date(), site.timeZone)!, dropped.status));
 
     // A vehicle whose price never dropped has the days in stock and no note.
     const steady = pick(site, 'available vehicle with no price history', (x) => isAvailable(x) && x.price_history.length === 0 && x.created_at != null);
     await page.goto(carPath(steady));
     await expect(page.locator('[data-days-in-stock]')).toHaveText(/^(In stock for \d+ days?|New in stock today|Listed (\d+ days? ago|today))$/);
     await expect(page.locator('[data-price-drop]')).toHaveCount(0);
+
+    // Without JavaScript the line names the listing day, which stays true between builds.
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const still = await context.newPage();
+    await still.goto(carPath(steady));
+    await expect(still.locator('[data-days-in-stock]')).toHaveText(listedSinceText(steady.created_at, steady.status, asOf, site.timeZone)!);
+    expect(await still.locator('[data-days-in-stock]').textContent()).toMatch(/(In stock since|Listed) \d{1,2} [A-Z][a-z]{2}( \d{4})?/);
+    await context.close();
   });
 
   test('the certified-vehicle dialog opens, moves focus in, closes by button and by Escape, and returns focus', async ({ page }, testInfo) => {

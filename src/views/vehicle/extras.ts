@@ -10,7 +10,7 @@ import { certifiedProgramFor } from '../../rules/certified.ts';
 import type { DeliveryRegionRanges } from '../../rules/delivery.ts';
 import { FUEL_DEFAULTS, formatFuelCost, fuelCost, showFuelCalculator, yearlyFuelCost } from '../../rules/fuel.ts';
 import { COUNT_UP_MS, marketComparison, priceComparisonView, type FillBand } from '../../rules/price-comparison.ts';
-import { daysInStock, daysInStockText, priceDropNote } from '../../rules/price-history.ts';
+import { listedSinceText, priceDropNote } from '../../rules/price-history.ts';
 import { formatPrice, priceDisplay } from '../../rules/pricing.ts';
 import { showUsedCarChecks } from '../../rules/used-car-checks.ts';
 import { showLocationBar } from '../../rules/vehicle-actions.ts';
@@ -98,8 +98,13 @@ export function bannerLinks(site: SiteConfig): Array<{ label: string; href: stri
 export interface PriceHistoryView {
   /** 'Price dropped $1,000 on 12 Nov', or null. */
   drop: { text: string; at: string } | null;
-  /** 'In stock for 23 days', or null without a creation date. */
-  inStock: string | null;
+  /**
+   * How long the vehicle has been listed, or null without a creation date: the static text names the
+   * day ('In stock since 7 Nov'), which stays true between builds; `listed` (the feed's `created_at`)
+   * and `timeZone` let the page's script show the count of days ('In stock for 21 days') on the day
+   * the shopper reads it.
+   */
+  inStock: { text: string; listed: string; timeZone: string; status: string } | null;
 }
 
 /** The certified-vehicle information dialog. */
@@ -166,12 +171,15 @@ export function vehiclePanels(vehicle: NormalisedVehicle, site: SiteConfig, data
   const copy = data.content.copy;
   const shown = priceDisplay(vehicle, site);
   const shownPrice = shown.kind === 'price' || shown.kind === 'offer' ? shown.amount : null;
-  const days = daysInStock(vehicle.created_at, now, site.timeZone);
+  const listed = listedSinceText(vehicle.created_at, vehicle.status, now, site.timeZone);
   const drop = priceDropNote(vehicle.price_history, shownPrice, now, site.timeZone);
   const program = certifiedProgramFor(vehicle, site, copy.certifiedPrograms);
   const comparison = site.features.priceComparison ? priceComparisonView(marketComparison(vehicle)) : null;
   return {
-    priceHistory: drop || days !== null ? { drop: drop && { text: drop.text, at: drop.at }, inStock: days === null ? null : daysInStockText(days, vehicle.status) } : null,
+    priceHistory:
+      drop || listed !== null
+        ? { drop: drop && { text: drop.text, at: drop.at }, inStock: listed === null ? null : { text: listed, listed: vehicle.created_at!, timeZone: site.timeZone, status: vehicle.status } }
+        : null,
     certified: program && { id: 'certified-info', title: program.title, text: program.text, points: program.points ?? [] },
     protectYourCar: copy.protectYourCar ?? null,
     usedCarChecks: showUsedCarChecks(vehicle, site) ? (copy.usedCarChecks ?? null) : null,

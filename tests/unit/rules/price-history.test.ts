@@ -3,6 +3,7 @@ import {
   PRICE_HISTORY_LIMIT,
   daysInStock,
   daysInStockText,
+  listedSinceText,
   listedPrice,
   priceChange,
   priceDropNote,
@@ -118,5 +119,15 @@ describe('days in stock', () => {
     expect(daysInStockText(0, 'in_stock')).toBe('New in stock today');
     expect(daysInStockText(23, 'coming_soon')).toBe('Listed 23 days ago');
     expect(daysInStockText(0, 'coming_soon')).toBe('Listed today');
+  });
+
+  it('names the listing day for a static page, which stays true as days pass', () => {
+    expect(listedSinceText('2026-11-01T00:00:00+10:00', 'in_stock', NOW)).toBe('In stock since 1 Nov');
+    expect(listedSinceText('2026-11-01T00:00:00+10:00', 'in_stock', new Date('2026-12-20T00:00:00Z'))).toBe('In stock since 1 Nov');
+    // Listed late on 31 Oct UTC is 1 Nov in Brisbane.
+    expect(listedSinceText('2026-10-31T20:00:00Z', 'in_stock', NOW)).toBe('In stock since 1 Nov');
+    expect(listedSinceText('2025-12-30T00:00:00+10:00', 'in_stock', NOW)).toBe('In stock since 30 Dec 2025');
+    expect(listedSinceText('2026-11-20', 'coming_soon', NOW)).toBe('Listed 20 Nov');
+    expect(listedSinceText(null, 'in_stock', NOW)).toBeNull();
   });
 });

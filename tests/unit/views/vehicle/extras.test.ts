@@ -47,9 +47,9 @@ describe('the panels beside and below the price', () => {
   const data = { content: { copy, delivery } } as unknown as Pick<SiteData, 'content'>;
   const market = { autograb_data: { state_average_market_price: 30000, average_market_price: 30000 }, state: 'QLD' };
 
-  it('shows the last price drop and the days in stock under the shown price', () => {
+  it('shows the last price drop and the day the vehicle was listed under the shown price', () => {
     const panels = vehiclePanels(vehicle({ price: 24990, created_at: '2026-11-01T09:00:00+10:00', price_history: [{ at: '2026-11-12T03:00:00Z', from: 25990, to: 24990 }] }), site(), data, NOW);
-    expect(panels.priceHistory).toEqual({ drop: { text: 'Price dropped $1,000 on 12 Nov', at: '2026-11-12T03:00:00Z' }, inStock: 'In stock for 21 days' });
+    expect(panels.priceHistory).toEqual({ drop: { text: 'Price dropped $1,000 on 12 Nov', at: '2026-11-12T03:00:00Z' }, inStock: { text: 'In stock since 1 Nov', listed: '2026-11-01T09:00:00+10:00', timeZone: 'Australia/Brisbane', status: 'in_stock' } });
     // A subscription site shows the weekly price: no drop note beside it.
     const weekly = vehiclePanels(vehicle({ price: 24990, subscription_price: 189, price_history: [{ at: '2026-11-12T03:00:00Z', from: 25990, to: 24990 }] }), site('features:\n  subscriptionPricing: true\n'), data, NOW);
     expect(weekly.priceHistory?.drop ?? null).toBeNull();
