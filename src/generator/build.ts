@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
@@ -18,8 +18,11 @@ import { drawDemoContentImages } from './content-images.ts';
 import { contentImageJobs } from '../views/content-images.ts';
 import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
-import { OUT, createRelease, discardRelease, publishRelease } from './publish.ts';
-import { renderRoutes } from './render-pool.ts';
+import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from './publish.ts';
+import { listPublicFiles } from './public-files.ts';
+import { outputFile } from './output-paths.ts';
+import { routeFingerprints } from './route-fingerprints.ts';
+import { renderRoutes, type RenderResult } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
@@ -44,6 +47,10 @@ export interface BuildOptions {
   onProgress?: (site: string, phase: string, done: number, total: number) => void;
   /** Adjusts a site's manifest before rendering; for tests that need a page to fail. */
   adjustRoutes?: (site: SiteConfig, routes: Route[]) => Route[];
+  /** The time the pull is taken at (default: now); for tests of builds on later days. */
+  now?: Date;
+  /** Render every page, carrying none over from the live release. */
+  full?: boolean;
 }
 
 /** Seconds spent in each phase of one site's build. */
@@ -65,10 +72,19 @@ export interface SiteBuildReport {
   codeVersion: string;
   /** Present when the build failed: the phase and what went wrong. The previous release stays live. */
   failure?: { phase: keyof PhaseTimings; message: string };
+  /** Every page of the release: those rendered and those carried over unchanged from the live release. */
   pages: number;
+  /** Pages rendered by this build. */
+  rendered: number;
+  /** Pages whose fingerprint matched the live release's, linked from it instead of rendered. */
+  carried: number;
+  /** Why nothing could be carried over, when nothing was (no live release, new code, a full build asked for). */
+  fullRenderReason?: string;
+  /** Rendered pages by kind, with their bytes. */
   pagesByKind: Record<string, { pages: number; bytes: number }>;
   htmlBytes: number;
   timings: PhaseTimings;
+  /** Rendered pages per second of the render phase. */
   pagesPerSecond: number;
   workers: number;
   imageTransforms: { done: number; reused: number };
@@ -98,6 +114,26 @@ export interface BuildState {
 /** Where the build state of a site's live release is kept. */
 export function buildStatePath(slug: string, root = process.cwd()): string {
   return path.resolve(root, 'data', 'snapshots', `${slug}.build-state.json`);
+}
+
+/** What each page of a site's live release was rendered from (`routeFingerprints`), by path. */
+export interface RouteFingerprintsFile {
+  /** The release folder's name: the fingerprints hold for that release only. */
+  release: string;
+  routes: Record<string, string>;
+}
+
+/** Where the fingerprints of a site's live pages are kept. */
+export function routeFingerprintsPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, 'data', 'snapshots', `${slug}.routes.json`);
+}
+
+/**
+ * Where incremental updates list the pages they rendered or removed since the last build, one path a
+ * line: those pages no longer match their fingerprints, so the next build renders them again.
+ */
+export function staleRoutesPath(slug: string, root = process.cwd()): string {
+  return path.resolve(root, 'data', 'snapshots', `${slug}.routes.stale`);
 }
 
 /** Where a site's build report goes. */
@@ -151,6 +187,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     builtAt,
     codeVersion: app.version,
     pages: 0,
+    rendered: 0,
+    carried: 0,
     pagesByKind: {},
     htmlBytes: 0,
     timings,
@@ -175,7 +213,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   try {
     const pull = await timed('pull', async () => {
       if (options.skipPull) return null;
-      const pulled = await pullSite(site, { root, ...(options.force ? { force: true } : {}) });
+      const pulled = await pullSite(site, { root, ...(options.force ? { force: true } : {}), ...(options.now ? { now: options.now } : {}) });
       progress.log(summaryLine(pulled, root));
       return pulled;
     });
@@ -215,22 +253,35 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       return withVideos(result.index, videos.index);
     });
 
+    const landings = searchLandings(routes, data);
+    let fingerprints = new Map<string, string>();
     const rendered = await timed('render', async () => {
-      progress.start(site.slug, 'render', routes.length);
-      options.onProgress?.(site.slug, 'render', 0, routes.length);
-      const result = await renderRoutes(
-        { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings: searchLandings(routes, data) },
-        routes,
-        (done) => {
-          progress.update(site.slug, done);
-          options.onProgress?.(site.slug, 'render', done, routes.length);
-        },
-        options.workers,
-      );
+      fingerprints = routeFingerprints({ site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings });
+      const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
+      if (carry.reason) report.fullRenderReason = carry.reason;
+      const toRender = carry.routes.length === 0 ? routes : routes.filter((r) => !carry.paths.has(r.path));
+      progress.start(site.slug, 'render', toRender.length);
+      options.onProgress?.(site.slug, 'render', 0, toRender.length);
+      await linkCarriedPages(carry.routes, carry.from, releaseDir);
+      const result: RenderResult =
+        toRender.length === 0
+          ? { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: 0 }
+          : await renderRoutes({ appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings }, toRender, (done) => {
+              progress.update(site.slug, done);
+              options.onProgress?.(site.slug, 'render', done, toRender.length);
+            }, options.workers);
       progress.stop(site.slug);
-      return result;
+      // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
+      if (carry.state) {
+        result.scriptHashes = [...new Set([...carry.state.scriptHashes, ...result.scriptHashes])].sort();
+        result.styleHashes = [...new Set([...carry.state.styleHashes, ...result.styleHashes])].sort();
+        result.styleAttributes ||= carry.state.styleAttributes;
+      }
+      return { ...result, carried: carry.routes.length };
     });
-    report.pages = rendered.pages;
+    report.pages = rendered.pages + rendered.carried;
+    report.rendered = rendered.pages;
+    report.carried = rendered.carried;
     report.pagesByKind = rendered.bytesByKind;
     report.htmlBytes = Object.values(rendered.bytesByKind).reduce((n, k) => n + k.bytes, 0);
     report.workers = rendered.workers;
@@ -264,11 +315,16 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         siteSearch,
       };
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
+      // What each page was rendered from, for the next build to carry unchanged pages over; then the
+      // pages updates rendered since the last build are all current again.
+      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints) };
+      await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
+      await writeFileAtomic(staleRoutesPath(site.slug, root), '');
     });
     release = null;
     report.status = 'published';
     progress.log(
-      `${site.slug}: ${report.pages} pages (${report.pagesPerSecond} pages/s on ${report.workers} workers), ` +
+      `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s on ${report.workers} workers, ${report.carried} unchanged), ` +
         `images ${report.imageTransforms.done} made / ${report.imageTransforms.reused} reused, ` +
         `${(report.htmlBytes / 1e6).toFixed(1)} MB HTML -> out/${site.slug}/`,
     );
@@ -279,6 +335,71 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   }
   await writeFileAtomic(reportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
   return report;
+}
+
+interface Carry {
+  /** Routes whose page is linked from the live release instead of rendered. */
+  routes: Route[];
+  paths: Set<string>;
+  /** The live release they come from, and its build state. */
+  from: string;
+  state: BuildState | null;
+  /** Why nothing is carried, when nothing is. */
+  reason?: string;
+}
+
+/**
+ * The routes whose page in the live release was rendered from exactly what this build would render it
+ * from: the same fingerprint, recorded for that very release, and not rendered again by an update since.
+ */
+async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, full = false): Promise<Carry> {
+  const none = (reason: string): Carry => ({ routes: [], paths: new Set(), from: '', state: null, reason });
+  if (full) return none('a full build was asked for');
+  const live = await liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
+  if (!live) return none('no live release');
+  const recorded = await readJson<RouteFingerprintsFile>(routeFingerprintsPath(slug, root));
+  if (!recorded || recorded.release !== path.basename(live)) return none('the live release has no fingerprints');
+  const state = await readJson<BuildState>(buildStatePath(slug, root));
+  if (!state) return none('the live release has no build state');
+  const stale = new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n'));
+  const carried = routes.filter((r) => !stale.has(r.path) && recorded.routes[r.path] === fingerprints.get(r.path));
+  if (carried.length === 0) return none('every page changed');
+  return { routes: carried, paths: new Set(carried.map((r) => r.path)), from: live, state };
+}
+
+async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Links each carried page from the live release into the new one: a second name for the same file, no
+ * bytes copied. Updates replace a live page by renaming a new file over it, never by writing into it,
+ * so the new release's copy never changes under it. Where links are not possible, the file is copied.
+ */
+async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<void> {
+  const folders = new Map<string, Promise<unknown>>();
+  const inFlight = new Set<Promise<void>>();
+  for (const route of routes) {
+    const target = outputFile(releaseDir, route.path, route.kind);
+    const source = outputFile(from, route.path, route.kind);
+    const folder = path.dirname(target);
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+    const job = made
+      .then(() => link(source, target))
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'EMLINK') return copyFile(source, target);
+        throw error;
+      })
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+    if (inFlight.size >= 64) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
 }
 
 async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {

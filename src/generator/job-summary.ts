@@ -65,7 +65,7 @@ export function jobSummary(input: JobSummaryInput): string {
     lines.push(
       '| | |',
       '|---|---|',
-      `| pages | ${build.pages.toLocaleString('en-AU')} (${(build.htmlBytes / 1e6).toFixed(1)} MB HTML) |`,
+      `| pages | ${build.pages.toLocaleString('en-AU')}${build.carried > 0 ? `: ${build.rendered.toLocaleString('en-AU')} rendered (${(build.htmlBytes / 1e6).toFixed(1)} MB HTML), ${build.carried.toLocaleString('en-AU')} unchanged from the live release` : ` (${(build.htmlBytes / 1e6).toFixed(1)} MB HTML)`} |`,
       `| render rate | ${build.pagesPerSecond.toLocaleString('en-AU')} pages/s on ${build.workers} worker(s) |`,
       `| images | ${build.imageTransforms.done} made, ${build.imageTransforms.reused} reused from the cache${build.skippedImages.length > 0 ? `, ${build.skippedImages.length} skipped` : ''} |`,
       `| quarantined records | ${build.quarantined.length} |`,
@@ -76,7 +76,7 @@ export function jobSummary(input: JobSummaryInput): string {
       '',
     );
     if (kinds.length > 0) {
-      lines.push('<details><summary>Pages by kind</summary>', '', '| kind | pages | KB |', '|---|---:|---:|');
+      lines.push(`<details><summary>${build.carried > 0 ? 'Rendered pages' : 'Pages'} by kind</summary>`, '', '| kind | pages | KB |', '|---|---:|---:|');
       for (const [kind, k] of kinds) lines.push(`| ${kind} | ${k.pages} | ${Math.round(k.bytes / 1024)} |`);
       lines.push('', '</details>', '');
     }

@@ -17,6 +17,8 @@ function buildReport(overrides: Partial<SiteBuildReport> = {}): SiteBuildReport 
     builtAt: '2026-11-25T16:31:50.000Z',
     codeVersion: 'abc123',
     pages: 1234,
+    rendered: 1234,
+    carried: 0,
     pagesByKind: { vehicle: { pages: 210, bytes: 4_200_000 }, 'search-landing': { pages: 900, bytes: 9_000_000 }, home: { pages: 1, bytes: 40_000 } },
     htmlBytes: 13_240_000,
     timings: { pull: 0.42, manifest: 0.11, images: 0.08, render: 1.93, hostFiles: 0.3, publish: 0.05 },
@@ -55,6 +57,12 @@ describe('jobSummary', () => {
     expect(md).toContain('<summary>Deploy to s3</summary>');
     expect(md).toContain('uploaded 3 files, deleted 1');
     expect(md).not.toContain('Nothing was published');
+  });
+
+  it('tells the pages a build rendered from those it carried over unchanged', () => {
+    const md = jobSummary({ site: 'northside-used', build: buildReport({ pages: 1234, rendered: 34, carried: 1200, htmlBytes: 340_000 }), pull: pullReport, deploy: { target: 's3', outcome: 'success', output: '' } });
+    expect(md).toContain('| pages | 1,234: 34 rendered (0.3 MB HTML), 1,200 unchanged from the live release |');
+    expect(md).toContain('<summary>Rendered pages by kind</summary>');
   });
 
   it('says a failed build published nothing, and in which phase it failed', () => {

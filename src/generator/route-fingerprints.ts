@@ -1,0 +1,156 @@
+/**
+ * A fingerprint per route of exactly what its page is rendered from, so that a build can carry a page over
+ * from the live release instead of rendering it again when nothing it shows has changed (the nightly build
+ * whose pull brings little or nothing new).
+ *
+ * Every page shares the site-wide inputs: the code version, the site config, the editorial content, the
+ * platform lists (offers, locations, dealerships, reviews, models), the public files, the non-vehicle
+ * images, the resolved menus and the footer's year. On top of that:
+ * - a vehicle's pages (detail, print, checkout, trade-in) take the digests of the vehicles they show (their
+ *   own and the similar vehicles), in order;
+ * - search, stock-count and facet pages, and every page that reads the clock, take the digest of the whole
+ *   catalogue, and the search landing table;
+ * - the pages that judge dates against the build time (home, locations, brands, offers, not-found) take
+ *   their view as of that time, so an offer that expired or a location's hours for the new day re-render
+ *   them and nothing else.
+ *
+ * A vehicle's digest is its record plus everything about it that depends on the build time: its search
+ * card and listing record (the new-arrival badge, advertised repayments), the price-drop note and listing
+ * day, registration expiry and finance example. A page that reads the build time anywhere else must be
+ * named here; the nightly test (tests/unit/nightly.test.ts) holds carried pages to a full build.
+ */
+import { createHash } from 'node:crypto';
+import type { Route } from '../data/route-manifest.ts';
+import type { SiteData } from '../data/site-data.ts';
+import { promoCardInWindow } from '../rules/promo-insertion.ts';
+import { regoExpiry } from '../rules/vehicle-actions.ts';
+import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import type { SearchLanding } from '../search/routing.ts';
+import { brandPageView, brandsPageView } from '../views/brands.ts';
+import { homeView } from '../views/home.ts';
+import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
+import { locationGridView, locationPageView, orderedLocations } from '../views/locations.ts';
+import { resolveMenu } from '../views/navigation.ts';
+import { notFoundView } from '../views/not-found.ts';
+import { offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../views/offers.ts';
+import { listingRecords, resultCardData } from '../views/search-records.ts';
+import { vehiclePanels } from '../views/vehicle/extras.ts';
+import { vehicleFinance } from '../views/vehicle/finance.ts';
+
+export interface FingerprintInput {
+  site: SiteConfig;
+  data: SiteData;
+  routes: readonly Route[];
+  images: ImageIndex;
+  publicFiles: ReadonlySet<string>;
+  /** The build time pages are rendered as of (the snapshot's pull time). */
+  asOf: string;
+  /** The compiled app's version: new code renders every page again. */
+  codeVersion: string;
+  landings: readonly SearchLanding[];
+}
+
+const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
+/** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
+const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found']);
+
+const digest = (...parts: string[]): string => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, 22);
+};
+const json = (value: unknown): string => JSON.stringify(value) ?? 'null';
+
+/** Every image source a vehicle names, as the image pipeline keys them. */
+function vehicleSources(vehicle: NormalisedVehicle): string[] {
+  const sources = [vehicle.primary_image_url, vehicle.video_url, vehicle.spin_interior_image, ...(vehicle.images ?? []).map((i) => i.image), ...(vehicle.spin_images ?? [])];
+  return sources.flatMap((s) => (s ? [s, s.trim()] : []));
+}
+
+/** Each vehicle's digest: its record and everything shown about it that depends on the build time. */
+function vehicleDigests(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): Map<number, string> {
+  const listings = new Map(listingRecords(site, data, now).map((r) => [r.objectID, r]));
+  const digests = new Map<number, string>();
+  for (const v of data.vehicles) {
+    const clock = {
+      card: resultCardData(v, site, images, now),
+      listing: listings.get(String(v.id)),
+      priceHistory: vehiclePanels(v, site, data, now).priceHistory,
+      rego: regoExpiry(v.rego_expiry, site, now),
+      finance: vehicleFinance(v, site, now),
+      images: vehicleImageEntries(v, images),
+      spin: [...(v.spin_images ?? []), v.spin_interior_image].map((s) => (s ? images[s.trim()] : undefined)),
+    };
+    digests.set(Number(v.id), digest(json(v), json(clock)));
+  }
+  return digests;
+}
+
+/** The fingerprint of every route's page, by path. */
+export function routeFingerprints(input: FingerprintInput): Map<string, string> {
+  const { site, data, routes, images, publicFiles } = input;
+  const now = new Date(input.asOf);
+  const vehicles = vehicleDigests(site, data, images, now);
+
+  const vehicleImages = new Set(data.vehicles.flatMap(vehicleSources));
+  const otherImages = Object.keys(images)
+    .filter((source) => !vehicleImages.has(source))
+    .sort()
+    .map((source) => [source, images[source]]);
+  const { vehicles: _vehicles, removed: _removed, snapshot: _meta, content, ...lists } = data;
+  const menus = [resolveMenu(content.menus.header, site, data), content.menus.footer.map((g) => resolveMenu(g.items, site, data))];
+  const global = digest(input.codeVersion, json(site), json(content), json(lists), json([...publicFiles].sort()), json(otherImages), json(menus), String(now.getFullYear()));
+
+  // Worked out once, and only when a page of that kind exists.
+  let catalogue: string | undefined;
+  const catalogueDigest = () => (catalogue ??= digest(...data.vehicles.map((v) => vehicles.get(Number(v.id))!), json(data.removed), json(input.landings)));
+  const views = new Map<string, string>();
+  const once = (key: string, view: () => unknown) => {
+    let known = views.get(key);
+    if (known === undefined) views.set(key, (known = json(view())));
+    return known;
+  };
+  const locationsById = new Map(data.locations.map((l) => [Number(l.id), l]));
+  const offersById = new Map(data.offers.map((o) => [String(o.id), o]));
+  const clockView = (route: Route): string => {
+    switch (route.kind) {
+      case 'search':
+        return once('promo', () => content.promoCards.map((card) => promoCardInWindow(card, now)));
+      case 'home':
+        return once('home', () => homeView(site, data, now, publicFiles, images));
+      case 'locations':
+        return once('locations', () => locationGridView(orderedLocations(data.locations), site, data.vehicles, now));
+      case 'location': {
+        const location = locationsById.get(route.locationId);
+        return once(`location:${route.locationId}`, () => location && locationPageView(location, site, data, now));
+      }
+      case 'brands':
+        return once('brands', () => brandsPageView(site, data, now, publicFiles));
+      case 'brand':
+        return once(`brand:${route.path}`, () => brandPageView(site, data, route, now));
+      case 'offers':
+        return once('offers', () => unexpiredOffers(data.offers, now, site).map((o) => [offerCardView(o, site, data, publicFiles, images), offerPhase(o, now, site.timeZone)]));
+      case 'offer': {
+        const offer = offersById.get(route.offerId);
+        return once(`offer:${route.offerId}`, () => offer && offerPageView(offer, site, data, now, publicFiles, images));
+      }
+      case 'not-found':
+        return once('not-found', () => notFoundView(site, data, now));
+      default:
+        return '';
+    }
+  };
+
+  const fingerprints = new Map<string, string>();
+  for (const route of routes) {
+    const parts = [global, json(route)];
+    if (VEHICLE_KINDS.has(route.kind)) {
+      for (const id of route.deps.vehicles ?? []) parts.push(vehicles.get(id) ?? 'absent');
+    } else if (CATALOGUE_KINDS.has(route.kind) || route.deps.stockCounts || route.deps.facets || route.deps.vehicles) {
+      parts.push(catalogueDigest(), clockView(route));
+    }
+    fingerprints.set(route.path, digest(...parts));
+  }
+  return fingerprints;
+}

@@ -1,0 +1,109 @@
+import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { buildSites, routeFingerprintsPath, staleRoutesPath, type RouteFingerprintsFile, type SiteBuildReport } from '../../src/generator/build.ts';
+import { createSiteRunner } from '../../src/ops/site-runner.ts';
+import { OpsStore } from '../../src/ops/store.ts';
+import { differencesFromFullBuild } from '../support/site-compare.ts';
+import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
+
+// A small dealer regenerated as the nightly job does: each build pulls, works out what every page is
+// rendered from, and renders only the pages whose inputs changed since the live release, linking the rest
+// from it. After each build the site on disk must equal a full build of its snapshot, file for file.
+const slug = TEST_SITE;
+const DAY_MS = 86_400_000;
+let root: string;
+// 3 am in Brisbane, a few days ago: the hour the nightly job runs, when every location is closed.
+const first = new Date(Date.now() - 3 * DAY_MS);
+first.setUTCHours(17, 0, 0, 0);
+
+const nightly = async (now?: Date): Promise<SiteBuildReport> => (await buildSites({ root, site: slug, interactive: false, ...(now ? { now } : {}) })).sites[0]!;
+const feedFile = () => path.join(root, 'data', 'feed', slug, 'vehicles.json');
+const readFeed = async () => JSON.parse(await readFile(feedFile(), 'utf8')) as Array<Record<string, unknown>>;
+const livePage = async (pagePath: string) => readFile(path.join(await realpath(path.join(root, 'out', slug)), pagePath, 'index.html'), 'utf8');
+
+beforeAll(async () => {
+  root = await testSiteRoot('nightly', 60);
+  const report = await nightly(first);
+  expect(report.rendered).toBe(report.pages);
+  expect(report.fullRenderReason).toBe('no live release');
+}, 240_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the nightly build', () => {
+  it('renders nothing when the pull brings nothing new, and equals a full build', async () => {
+    const report = await nightly(first);
+    expect(report.status).toBe('published');
+    expect(report.rendered).toBe(0);
+    expect(report.carried).toBe(report.pages);
+    expect(report.pages).toBeGreaterThan(200);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('renders again the next day only the pages whose dates turned over, and equals a full build', async () => {
+    const vehicles = (await readSnapshot(slug, root))!.vehicles.length;
+    const report = await nightly(new Date(first.getTime() + DAY_MS));
+    // The pages that judge dates (location hours for the new day, offers, the search pages' cards) when
+    // what they show turned over; the vehicle pages only of vehicles whose badge or dates did.
+    expect(report.rendered).toBeLessThan(report.pages / 2);
+    expect(report.pagesByKind.vehicle?.pages ?? 0).toBeLessThan(vehicles / 4);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('renders the pages of vehicles whose records changed, and the pages listing them', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const [repriced, dropped] = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
+    const feed = await readFeed();
+    feed.find((v) => v.id === repriced!.id)!.price = repriced!.price - 750;
+    await writeFile(feedFile(), JSON.stringify(feed.filter((v) => v.id !== dropped!.id)));
+
+    const report = await nightly(new Date(first.getTime() + DAY_MS + 600_000));
+    expect(report.rendered).toBeGreaterThan(0);
+    expect(report.rendered).toBeLessThan(report.pages / 2);
+    expect(report.pagesByKind.vehicle?.pages).toBeLessThan(snapshot.vehicles.length / 2);
+    expect(await livePage(`cars/${repriced!.slug}`)).toContain('Price dropped $750');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('renders again the pages an update rewrote since, even when the pull brings back what they showed before', async () => {
+    const store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
+    try {
+      const runner = createSiteRunner({ store, root, appRoot: process.cwd(), log: () => {} });
+      const feed = await readFeed();
+      const snapshot = (await readSnapshot(slug, root))!;
+      const vehicle = snapshot.vehicles.find((v) => v.status === 'in_stock' && v.colour)!;
+      const record = feed.find((v) => v.id === vehicle.id)!;
+      // A webhook changes the colour; the platform's feed, which the nightly pull reads, still has the old one.
+      expect(store.journal(slug, { id: 'evt-colour', type: 'vehicle.updated', occurred_at: new Date().toISOString(), data: { id: Number(vehicle.id), record: { ...record, colour: 'Nightly Test Pink' } } })).toEqual({ status: 'stored' });
+      const outcome = await runner(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+      expect(outcome.status, outcome.message).toBe('published');
+      expect(await livePage(`cars/${vehicle.slug}`)).toContain('Nightly Test Pink');
+      expect(await readFile(staleRoutesPath(slug, root), 'utf8')).toContain(`/cars/${vehicle.slug}/\n`);
+
+      const report = await nightly();
+      // Without the update's list of pages it rewrote, these pages' fingerprints match the previous build's
+      // and the page with the webhook's colour would stay.
+      expect(report.rendered).toBeGreaterThan(0);
+      expect(await livePage(`cars/${vehicle.slug}`)).not.toContain('Nightly Test Pink');
+      expect(await readFile(staleRoutesPath(slug, root), 'utf8')).toBe('');
+      expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+    } finally {
+      store.close();
+    }
+  }, 240_000);
+
+  it('renders everything when the recorded fingerprints are not those of the live release', async () => {
+    const file = JSON.parse(await readFile(routeFingerprintsPath(slug, root), 'utf8')) as RouteFingerprintsFile;
+    await writeFile(routeFingerprintsPath(slug, root), JSON.stringify({ ...file, release: 'another-release' }));
+    const report = await nightly();
+    expect(report.rendered).toBe(report.pages);
+    expect(report.fullRenderReason).toBe('the live release has no fingerprints');
+    const full = (await buildSites({ root, site: slug, interactive: false, full: true })).sites[0]!;
+    expect(full.rendered).toBe(full.pages);
+    expect(full.fullRenderReason).toBe('a full build was asked for');
+  }, 240_000);
+});
