@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,8 +14,14 @@ const KEEP_PREVIOUS = 1;
  * died) and never becomes live or a rollback target.
  */
 const COMPLETE = '.complete';
-/** Release folders are named `<UTC stamp>-<pid of the building process>-<random>`. */
-const RELEASE_NAME = /^\d{8}-\d{6}-(\d+)-[a-z0-9]+$/;
+/** Where removed releases wait for their files to be deleted (out/.trash), outside anything served. */
+const TRASH = '.trash';
+/**
+ * Release folders are named `<UTC stamp to the millisecond>-<pid of the building process>-<random>`, so
+ * they sort in the order they were made even when builds carrying pages over follow each other within a
+ * second. Names from before the milliseconds were added are still read.
+ */
+const RELEASE_NAME = /^\d{8}-\d{6}(?:\d{3})?-(\d+)-[a-z0-9]+$/;
 /** Files being written in place: `<file>.<pid>.tmp`, renamed over `<file>` when done. */
 const TEMPORARY = /\.(\d+)\.tmp$/;
 
@@ -25,7 +32,7 @@ async function markComplete(releaseDir: string): Promise<void> {
 
 /** A new, empty release folder for a site, to render into. */
 export async function createRelease(slug: string, root = process.cwd()): Promise<string> {
-  const stamp = `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 15)}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+  const stamp = `${new Date().toISOString().replace(/[-:.]/g, '').replace('T', '-').slice(0, 18)}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
   const dir = path.resolve(root, OUT, RELEASES, slug, stamp);
   await mkdir(dir, { recursive: true });
   return dir;
@@ -102,9 +109,36 @@ async function releasesOf(slug: string, root: string): Promise<ReleaseEntry[]> {
     });
 }
 
+/**
+ * Takes a release out of the releases folder at once, by renaming it into out/.trash, and deletes its
+ * files in a detached process: tens of thousands of pages take seconds to unlink, which no build or
+ * update should wait for. Whatever a killed deletion leaves is removed at the next start-up
+ * ({@link cleanAbandonedReleases}).
+ */
 async function removeRelease(release: ReleaseEntry): Promise<void> {
-  await rm(release.dir, { recursive: true, force: true });
+  const trash = path.resolve(release.dir, '..', '..', '..', TRASH);
+  const doomed = path.join(trash, `${path.basename(path.dirname(release.dir))}-${release.name}-${process.pid}`);
+  await mkdir(trash, { recursive: true });
+  const moved = await rename(release.dir, doomed).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
   await rm(`${release.dir}${COMPLETE}`, { force: true });
+  if (moved) deleteInBackground(doomed);
+}
+
+function deleteInBackground(dir: string): void {
+  const inProcess = () => void rm(dir, { recursive: true, force: true }).catch(() => {});
+  try {
+    const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
+    child.on('error', inProcess);
+    child.unref();
+  } catch {
+    inProcess();
+  }
 }
 
 /**
@@ -134,6 +168,8 @@ export interface ReleaseCleanup {
  */
 export async function cleanAbandonedReleases(root = process.cwd()): Promise<ReleaseCleanup> {
   const cleanup: ReleaseCleanup = { partialReleases: [], temporaryFiles: 0 };
+  // Removed releases whose deletion was cut short.
+  await rm(path.resolve(root, OUT, TRASH), { recursive: true, force: true });
   const slugs = await readdir(path.resolve(root, OUT, RELEASES)).catch(() => [] as string[]);
   for (const slug of slugs) {
     const live = await liveRelease(slug, root).catch(() => null);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSites } from '../../src/generator/build.ts';
@@ -15,6 +15,7 @@ let root: string;
 let firstTemporary = '';
 
 const releasesDir = () => path.join(root, 'out', '.releases', slug);
+const trashDir = () => path.join(root, 'out', '.trash');
 const liveDir = () => realpath(path.join(root, 'out', slug));
 const releaseFolders = async () => (await readdir(releasesDir(), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
@@ -68,6 +69,8 @@ describe('releases', () => {
       expect(existsSync(path.join(releasesDir(), `${name}.complete`)), `${name} is marked complete`).toBe(true);
       expect(existsSync(path.join(releasesDir(), name, 'sitemap.xml')), `${name} holds the whole site`).toBe(true);
     }
+    // Releases pruned leave the releases folder at once; their files are deleted in the background.
+    await expect.poll(async () => (await readdir(trashDir()).catch(() => [])).length, { timeout: 30_000 }).toBe(0);
   }, 240_000);
 
   it('at start-up, the ops server removes a release a killed build left and the temporary files of a killed process', async () => {
@@ -75,6 +78,9 @@ describe('releases', () => {
     // A file being written right now by a running process is left alone.
     const inProgress = path.join(await liveDir(), `about.${process.pid}.tmp`);
     await writeFile(inProgress, 'still being written');
+    // A pruned release whose deletion was cut short.
+    await mkdir(path.join(trashDir(), `${slug}-20260101-000000-1-abcd-1`, 'cars'), { recursive: true });
+    await writeFile(path.join(trashDir(), `${slug}-20260101-000000-1-abcd-1`, 'cars', 'index.html'), 'old');
     expect(existsSync(crashed.release)).toBe(true);
     expect(existsSync(crashed.temporary)).toBe(true);
 
@@ -87,6 +93,7 @@ describe('releases', () => {
     // Also the one the first killed build left in the release kept for rollback.
     expect(existsSync(firstTemporary)).toBe(false);
     expect(existsSync(inProgress)).toBe(true);
+    expect(existsSync(path.join(trashDir(), `${slug}-20260101-000000-1-abcd-1`))).toBe(false);
     expect(await releaseFolders()).toHaveLength(2);
     expect(lines.some((l) => l.includes('Removed 1 release(s) a build left unfinished'))).toBe(true);
     expect(lines.some((l) => l.includes('Removed 2 temporary file(s)'))).toBe(true);
