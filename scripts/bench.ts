@@ -1,5 +1,7 @@
 // Benchmarks a full generation of the demo sites at a chosen size.
 //   npm run bench -- --vehicles 10000
+// After the measured full build, two nightly builds in the same workspace: one whose pull brings nothing
+// new (every page carried over from the live release) and one after 1% of the vehicles changed price.
 // Ends with the stock search's budgets (scripts/bench-search.ts): index size, engine time per refinement
 // in Chromium at 1,000, 5,000 and 10,000 vehicles, and a search page's JavaScript.
 // Works in data/bench/<vehicles>/ so the demo data is left alone. A warm-up
@@ -8,7 +10,7 @@
 // summary, then one JSON object on the last line.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -79,17 +81,8 @@ await runCli(async () => {
   // Each measured build starts from an empty output, as a nightly job would.
   await rm(path.join(work, 'out'), { recursive: true, force: true });
 
-  const output = await node([path.join(project, 'scripts/build.ts'), '--json'], work);
-  const lines = output.trim().split('\n');
-  const measured = JSON.parse(lines.at(-1)!) as {
-    pages: number;
-    wallSeconds: number;
-    phases: Record<string, number>;
-    pagesPerSecond: number;
-    peakRssMb: number;
-    imageTransforms: { done: number; reused: number };
-  };
-  console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
+  const measured = await measuredBuild(work, ['--full']);
+  const nightly = await nightlySection(work, measured);
   const incremental = await incrementalSection(vehicles > 1000 ? [1000, vehicles] : [vehicles]);
   const search = await searchBudgets({ siteDir: path.join(work, 'out', BENCH_SITE) });
   console.log('Vehicle page budgets (typical and largest page of the bench site):');
@@ -102,6 +95,7 @@ await runCli(async () => {
     pagesPerSecond: Math.round(measured.pagesPerSecond),
     peakRssMb: Math.round(measured.peakRssMb),
     imageTransforms: measured.imageTransforms,
+    nightly,
     incremental,
     search,
     vehiclePages,
@@ -109,6 +103,11 @@ await runCli(async () => {
   console.log(
     `\n${vehicles} vehicles -> ${result.pages} pages in ${result.wallSeconds} s wall; render ${result.pagesPerSecond} pages/s; ` +
       `peak RSS ${result.peakRssMb} MB; image transforms ${result.imageTransforms.done} done, ${result.imageTransforms.reused} reused`,
+  );
+  console.log(
+    `nightly, pull brings nothing new: ${nightly.unchanged.wallSeconds} s wall, ${nightly.unchanged.rendered} pages rendered, ${nightly.unchanged.carried} carried over; ` +
+      `after ${nightly.changed.changedVehicles} vehicles (1%) changed: ${nightly.changed.wallSeconds} s wall, ${nightly.changed.rendered} pages rendered ` +
+      `(${nightly.changed.renderedShare}% of the pages), render phase ${nightly.changed.renderSeconds} s = ${nightly.changed.renderShareOfFull}% of the full build's`,
   );
   console.log(
     `incremental (signed webhook to every file replaced, ${2 * CHANGES} changes per size, half through each target): p50 ${incremental.p50Ms} ms, p95 ${incremental.p95Ms} ms, ` +
@@ -122,6 +121,64 @@ await runCli(async () => {
   }
   console.log(JSON.stringify(result));
 });
+
+interface MeasuredBuild {
+  pages: number;
+  rendered: number;
+  carried: number;
+  wallSeconds: number;
+  phases: Record<string, number>;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  imageTransforms: { done: number; reused: number };
+}
+
+/** One `npm run build` in the workspace, its summary printed and its figures returned. */
+async function measuredBuild(work: string, args: string[] = []): Promise<MeasuredBuild> {
+  const output = await node([path.join(project, 'scripts/build.ts'), '--json', ...args], work);
+  const lines = output.trim().split('\n');
+  console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
+  return JSON.parse(lines.at(-1)!) as MeasuredBuild;
+}
+
+/** Share of vehicles whose price the second nightly build finds changed in the feed. */
+const NIGHTLY_CHANGED = 0.01;
+
+/**
+ * The nightly job on top of the measured full build: a pull that brings nothing new (every page carried
+ * over from the live release), then one after 1% of each site's vehicles changed price in the feed.
+ */
+async function nightlySection(work: string, full: MeasuredBuild) {
+  console.log('Nightly build, the pull bringing nothing new:');
+  const unchanged = await measuredBuild(work);
+  let changedVehicles = 0;
+  for (const slug of await readdir(path.join(work, 'data', 'feed'))) {
+    const file = path.join(work, 'data', 'feed', slug, 'vehicles.json');
+    if (!existsSync(file)) continue;
+    const feed = JSON.parse(await readFile(file, 'utf8')) as Array<{ price?: number }>;
+    const step = Math.round(1 / NIGHTLY_CHANGED);
+    for (let i = 0; i < feed.length; i += step) {
+      const vehicle = feed[i]!;
+      if (typeof vehicle.price === 'number' && vehicle.price > 1000) {
+        vehicle.price -= 500;
+        changedVehicles++;
+      }
+    }
+    await writeFile(file, JSON.stringify(feed));
+  }
+  console.log(`Nightly build after ${changedVehicles} vehicles changed price:`);
+  const changed = await measuredBuild(work);
+  const summary = (b: MeasuredBuild) => ({ wallSeconds: round(b.wallSeconds), rendered: b.rendered, carried: b.carried, renderSeconds: round(b.phases.render ?? 0), phases: Object.fromEntries(Object.entries(b.phases).map(([k, v]) => [k, round(v)])) });
+  return {
+    unchanged: summary(unchanged),
+    changed: {
+      ...summary(changed),
+      changedVehicles,
+      renderedShare: round((100 * changed.rendered) / changed.pages),
+      renderShareOfFull: round((100 * (changed.phases.render ?? 0)) / (full.phases.render ?? 1)),
+    },
+  };
+}
 
 /** Every benchmark workspace uses one image cache: the placeholder photos are the same. */
 async function shareImageCache(work: string): Promise<void> {

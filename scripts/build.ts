@@ -4,6 +4,7 @@
 //   npm run build -- --skip-pull       render from the current snapshots
 //   npm run build -- --force           publish even if a pull's stock-drop guard objects
 //   npm run build -- --workers 1       render workers (default: one per core)
+//   npm run build -- --full            render every page, carrying none over from the live release
 import path from 'node:path';
 import { buildSites } from '../src/generator/build.ts';
 import { parseCliArgs, runCli } from './cli.ts';
@@ -14,6 +15,7 @@ await runCli(async () => {
     'skip-pull': { type: 'boolean' },
     force: { type: 'boolean' },
     workers: { type: 'string' },
+    full: { type: 'boolean' },
     // Machine-readable summary on the last line, for the benchmark.
     json: { type: 'boolean' },
   });
@@ -22,18 +24,20 @@ await runCli(async () => {
     site: args.site,
     skipPull: args['skip-pull'] ?? false,
     force: args.force ?? false,
+    full: args.full ?? false,
     ...(args.workers ? { workers: Number(args.workers) } : {}),
     log: console.log,
     // The app is compiled from this project, wherever the sites and data are (the working directory).
     appRoot: path.resolve(import.meta.dirname, '..'),
   });
   const pages = summary.sites.reduce((n, r) => n + r.pages, 0);
+  const rendered = summary.sites.reduce((n, r) => n + r.rendered, 0);
   const wall = (performance.now() - started) / 1000;
-  console.log(`\nBuilt ${summary.sites.length} site(s), ${pages} pages in ${wall.toFixed(1)} s:`);
+  console.log(`\nBuilt ${summary.sites.length} site(s), ${pages} pages (${rendered} rendered, ${pages - rendered} unchanged) in ${wall.toFixed(1)} s:`);
   for (const r of summary.sites) {
     const t = r.timings;
     console.log(
-      `  ${r.site.padEnd(20)} ${String(r.pages).padStart(6)} pages  pull ${t.pull}s  manifest ${t.manifest}s  images ${t.images}s  ` +
+      `  ${r.site.padEnd(20)} ${String(r.pages).padStart(6)} pages ${String(r.rendered).padStart(6)} rendered  pull ${t.pull}s  manifest ${t.manifest}s  images ${t.images}s  ` +
         `render ${t.render}s (${r.pagesPerSecond}/s)  host files ${t.hostFiles}s  publish ${t.publish}s`,
     );
   }
@@ -44,9 +48,11 @@ await runCli(async () => {
     console.log(
       JSON.stringify({
         pages,
+        rendered,
+        carried: pages - rendered,
         wallSeconds: wall,
         phases: { compile: summary.compileSeconds, pull: sum('pull'), manifest: sum('manifest'), images: sum('images'), render, hostFiles: sum('hostFiles'), publish: sum('publish') },
-        pagesPerSecond: render > 0 ? pages / render : 0,
+        pagesPerSecond: render > 0 ? rendered / render : 0,
         peakRssMb: process.resourceUsage().maxRSS / 1024,
         imageTransforms: {
           done: summary.sites.reduce((n, r) => n + r.imageTransforms.done, 0),
