@@ -17,10 +17,13 @@ export interface RenderTask {
   images: ImageIndex;
   /** Every search landing page of the site (the workers each render only a share of the routes). */
   landings: SearchLanding[];
-  routes: Route[];
 }
 
+/** From the main thread to a worker: the next routes to render, or none left. */
+export type BatchMessage = { type: 'routes'; routes: Route[] } | { type: 'end' };
+
 export type WorkerMessage =
+  | { type: 'more' }
   | { type: 'progress'; done: number }
   | { type: 'error'; path: string; kind: string; message: string }
   | { type: 'done'; bytesByKind: Record<string, { pages: number; bytes: number }>; scriptHashes: string[]; styleHashes: string[]; styleAttributes: boolean };
@@ -57,27 +60,41 @@ const WORKER_HEAP_MB = 512;
 const MIN_ROUTES_PER_WORKER = 300;
 
 /**
- * Renders routes on worker threads (one per core, fewer for small sites), each
- * worker taking every n-th route so page kinds spread evenly. The first failure
- * stops all workers and rejects with the failing page.
+ * Routes handed to a worker at a time. Pages cost from under a millisecond (a print page) to tens of
+ * milliseconds (a search page), so fixed shares left one worker rendering alone for a third of the
+ * phase; workers asking for small batches as they go finish within a batch of each other.
+ */
+const BATCH = 48;
+
+/**
+ * Renders routes on worker threads (one per core, fewer for small sites). Each worker asks for the next
+ * batch of routes when it starts on the one it has, so none waits while another still has work. The
+ * first failure stops all workers and rejects with the failing page.
  */
 export async function renderRoutes(
-  task: Omit<RenderTask, 'routes'>,
+  task: RenderTask,
   routes: Route[],
   onProgress: (done: number) => void,
   workers = availableParallelism(),
 ): Promise<RenderResult> {
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
-  const shares = Array.from({ length: count }, (_, i) => routes.filter((_, j) => j % count === i));
+  let next = 0;
+  const nextBatch = (): BatchMessage => {
+    if (next >= routes.length) return { type: 'end' };
+    const batch = routes.slice(next, next + BATCH);
+    next += batch.length;
+    return { type: 'routes', routes: batch };
+  };
   const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: count };
   const running: Worker[] = [];
   try {
     await Promise.all(
-      shares.map(
-        (share) =>
+      Array.from(
+        { length: count },
+        () =>
           new Promise<void>((resolve, reject) => {
             const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
-              workerData: { ...task, routes: share } satisfies RenderTask,
+              workerData: task,
               // A worker's live data is the site and the compiled app; a tighter heap makes V8 collect
               // rendered pages sooner instead of growing towards its default limit.
               resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
@@ -85,7 +102,9 @@ export async function renderRoutes(
             running.push(worker);
             let finished = false;
             worker.on('message', (message: WorkerMessage) => {
-              if (message.type === 'progress') {
+              if (message.type === 'more') {
+                worker.postMessage(nextBatch());
+              } else if (message.type === 'progress') {
                 result.pages += message.done;
                 onProgress(result.pages);
               } else if (message.type === 'error') {

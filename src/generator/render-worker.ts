@@ -1,6 +1,6 @@
 // A render worker: loads the compiled app and one site's data once, renders
-// the routes it is handed and writes them into the release folder, reporting
-// progress to the main thread. See src/generator/render-pool.ts.
+// the batches of routes the main thread hands it and writes them into the
+// release folder, reporting progress. See src/generator/render-pool.ts.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,10 +11,33 @@ import { loadRenderer } from './compile.ts';
 import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
-import type { RenderTask, WorkerMessage } from './render-pool.ts';
+import type { Route } from '../data/route-manifest.ts';
+import type { BatchMessage, RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+
+/**
+ * The routes the main thread hands out, batch by batch. The next batch is asked for as soon as one
+ * arrives, so it is there by the time the worker has rendered the one it has.
+ */
+async function* batches(): AsyncGenerator<Route[]> {
+  const arrived: BatchMessage[] = [];
+  let waiting: (() => void) | null = null;
+  parentPort!.on('message', (message: BatchMessage) => {
+    arrived.push(message);
+    waiting?.();
+  });
+  post({ type: 'more' });
+  for (;;) {
+    if (arrived.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
+    waiting = null;
+    const message = arrived.shift()!;
+    if (message.type === 'end') return;
+    post({ type: 'more' });
+    yield message.routes;
+  }
+}
 
 async function main(): Promise<void> {
   const site = findSite(loadAllSiteConfigs('sites', task.root), task.site);
@@ -35,42 +58,44 @@ async function main(): Promise<void> {
   let done = 0;
   let lastReport = 0;
   const folders = new Map<string, Promise<unknown>>();
-  for (const route of task.routes) {
-    // The page as the renderer encoded it: written as it is, never decoded and encoded again.
-    let page: Buffer;
-    try {
-      const rendered = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
-      page = rendered.body;
-      const expected = route.kind === 'not-found' ? 404 : 200;
-      if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
-    } catch (error) {
-      post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
-      return;
-    }
-    // Only real script and style elements: feed text inside attributes may hold "<script>" raw.
-    const inline = inlineTextsOf(page);
-    for (const text of inline.scripts) hash(text, seen.scripts);
-    for (const text of inline.styles) hash(text, seen.styles);
-    styleAttributes ||= inline.styleAttributes;
-    const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
-    entry.pages++;
-    entry.bytes += page.byteLength;
+  for await (const batch of batches()) {
+    for (const route of batch) {
+      // The page as the renderer encoded it: written as it is, never decoded and encoded again.
+      let page: Buffer;
+      try {
+        const rendered = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
+        page = rendered.body;
+        const expected = route.kind === 'not-found' ? 404 : 200;
+        if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
+      } catch (error) {
+        post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
+        return;
+      }
+      // Only real script and style elements: feed text inside attributes may hold "<script>" raw.
+      const inline = inlineTextsOf(page);
+      for (const text of inline.scripts) hash(text, seen.scripts);
+      for (const text of inline.styles) hash(text, seen.styles);
+      styleAttributes ||= inline.styleAttributes;
+      const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
+      entry.pages++;
+      entry.bytes += page.byteLength;
 
-    // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
-    const file = outputFile(task.releaseDir, route.path, route.kind);
-    const folder = path.dirname(file);
-    let made = folders.get(folder);
-    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    const write = made
-      .then(() => writeFile(file, page))
-      .finally(() => writes.delete(write));
-    writes.add(write);
-    if (writes.size >= 16) await Promise.race(writes);
+      // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
+      const file = outputFile(task.releaseDir, route.path, route.kind);
+      const folder = path.dirname(file);
+      let made = folders.get(folder);
+      if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+      const write = made
+        .then(() => writeFile(file, page))
+        .finally(() => writes.delete(write));
+      writes.add(write);
+      if (writes.size >= 16) await Promise.race(writes);
 
-    done++;
-    if (done - lastReport >= 50) {
-      post({ type: 'progress', done: done - lastReport });
-      lastReport = done;
+      done++;
+      if (done - lastReport >= 50) {
+        post({ type: 'progress', done: done - lastReport });
+        lastReport = done;
+      }
     }
   }
   await Promise.all(writes);
