@@ -259,10 +259,12 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       fingerprints = routeFingerprints({ site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings });
       const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
       if (carry.reason) report.fullRenderReason = carry.reason;
-      const toRender = carry.routes.length === 0 ? routes : routes.filter((r) => !carry.paths.has(r.path));
+      // A page missing from the live release (removed by hand, say) is rendered instead.
+      const missing = await linkCarriedPages(carry.routes, carry.from, releaseDir);
+      for (const page of missing) carry.paths.delete(page);
+      const toRender = carry.paths.size === 0 ? routes : routes.filter((r) => !carry.paths.has(r.path));
       progress.start(site.slug, 'render', toRender.length);
       options.onProgress?.(site.slug, 'render', 0, toRender.length);
-      await linkCarriedPages(carry.routes, carry.from, releaseDir);
       const result: RenderResult =
         toRender.length === 0
           ? { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: 0 }
@@ -277,7 +279,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         result.styleHashes = [...new Set([...carry.state.styleHashes, ...result.styleHashes])].sort();
         result.styleAttributes ||= carry.state.styleAttributes;
       }
-      return { ...result, carried: carry.routes.length };
+      return { ...result, carried: carry.paths.size };
     });
     report.pages = rendered.pages + rendered.carried;
     report.rendered = rendered.pages;
@@ -379,10 +381,12 @@ async function readJson<T>(file: string): Promise<T | null> {
  * Links each carried page from the live release into the new one: a second name for the same file, no
  * bytes copied. Updates replace a live page by renaming a new file over it, never by writing into it,
  * so the new release's copy never changes under it. Where links are not possible, the file is copied.
+ * Returns the paths whose page the live release lacks.
  */
-async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<void> {
+async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<string[]> {
   const folders = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
+  const missing: string[] = [];
   for (const route of routes) {
     const target = outputFile(releaseDir, route.path, route.kind);
     const source = outputFile(from, route.path, route.kind);
@@ -391,15 +395,17 @@ async function linkCarriedPages(routes: readonly Route[], from: string, releaseD
     if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
     const job = made
       .then(() => link(source, target))
-      .catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'EMLINK') return copyFile(source, target);
-        throw error;
+      .catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') missing.push(route.path);
+        else if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'EMLINK') await copyFile(source, target);
+        else throw error;
       })
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
     if (inFlight.size >= 64) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
+  return missing;
 }
 
 async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {

@@ -44,6 +44,16 @@ describe('the nightly build', () => {
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
+  it('renders a page the live release lacks instead of failing the build', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const vehicle = snapshot.vehicles[0]!;
+    await rm(path.join(await realpath(path.join(root, 'out', slug)), 'cars', vehicle.slug, 'index.html'));
+    const report = await nightly(first);
+    expect(report.status).toBe('published');
+    expect(report.rendered).toBe(1);
+    expect(await livePage(`cars/${vehicle.slug}`)).toContain(vehicle.display_name);
+  }, 240_000);
+
   it('renders again the next day only the pages whose dates turned over, and equals a full build', async () => {
     const vehicles = (await readSnapshot(slug, root))!.vehicles.length;
     const report = await nightly(new Date(first.getTime() + DAY_MS));
