@@ -79,12 +79,17 @@ export function searchRefinements(site: SiteConfig, vehicles: readonly Normalise
  * body whose vehicles are all of one car type names it ('Used Toyota Corolla'); the place is the city of the
  * page's location, or of the site's primary location. Location and dealership pages already name their place.
  */
-export function landingTitle(data: Pick<SiteData, 'vehicles' | 'locations'>, route: RouteOf<'search'>): string {
+export function landingTitle(
+  data: Pick<SiteData, 'vehicles' | 'locations'>,
+  route: RouteOf<'search'>,
+  /** The vehicles the route's filter matches, when the caller has them already. */
+  matched?: readonly NormalisedVehicle[],
+): string {
   const { filter } = route;
   if (filter.location || filter.dealership) return route.title;
   // The whole stock's title already names its car types; 'All' keeps it apart from a car type's own page.
   const everything = Object.keys(filter).length === 0;
-  const matching = filter.carTypes || everything ? [] : data.vehicles.filter((v) => matchesFilter(v, filter));
+  const matching = filter.carTypes || everything ? [] : (matched ?? data.vehicles.filter((v) => matchesFilter(v, filter)));
   const types = new Set(matching.map((v) => v.car_type));
   const what = everything ? `All ${route.title}` : types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
   const primary = data.locations.find((l) => l.primary) ?? data.locations[0];
@@ -110,7 +115,7 @@ export interface SearchLandingView {
 export function searchLandingView(site: SiteConfig, data: SiteData, route: RouteOf<'search'>): SearchLandingView {
   const matching = data.vehicles.filter((v) => matchesFilter(v, route.filter));
   const count = displayedStockCount(matching.length, matching.length > STOCK_COUNT_LIMIT ? Object.fromEntries(countBy(matching, (v) => v.car_type)) : {}, site);
-  const documentTitle = landingTitle(data, route);
+  const documentTitle = landingTitle(data, route, matching);
   return {
     title: route.title,
     documentTitle,
