@@ -57,6 +57,9 @@ async function node(args: string[], cwd: string, env: Record<string, string> = {
   return stdout;
 }
 
+/** Share of vehicles whose price the second nightly build finds changed in the feed. */
+const NIGHTLY_CHANGED = 0.01;
+
 await runCli(async () => {
   const args = parseCliArgs({ vehicles: { type: 'string' }, 'skip-warmup': { type: 'boolean' } });
   const vehicles = Number(args.vehicles ?? 1000);
@@ -140,9 +143,6 @@ async function measuredBuild(work: string, args: string[] = []): Promise<Measure
   console.log(lines.slice(0, -1).filter((l) => l.startsWith('  ') || l.startsWith('Built')).join('\n'));
   return JSON.parse(lines.at(-1)!) as MeasuredBuild;
 }
-
-/** Share of vehicles whose price the second nightly build finds changed in the feed. */
-const NIGHTLY_CHANGED = 0.01;
 
 /**
  * The nightly job on top of the measured full build: a pull that brings nothing new (every page carried
