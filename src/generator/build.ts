@@ -1,4 +1,4 @@
-import { copyFile, cp, link, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, cp, link, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
@@ -134,6 +134,23 @@ export function routeFingerprintsPath(slug: string, root = process.cwd()): strin
  */
 export function staleRoutesPath(slug: string, root = process.cwd()): string {
   return path.resolve(root, 'data', 'snapshots', `${slug}.routes.stale`);
+}
+
+/** Past this size the list of pages updates rewrote is written again with each path once. */
+const STALE_LIST_COMPACT_BYTES = 4_000_000;
+
+/**
+ * Adds pages an update is about to rewrite or remove to the site's list of pages the next build renders
+ * again. Between builds the list only grows (a busy site updates the same pages all day), so once it
+ * passes a few megabytes it is written again with each path once: never more than the site's paths.
+ */
+export async function noteStaleRoutes(slug: string, paths: readonly string[], root = process.cwd(), compactAt = STALE_LIST_COMPACT_BYTES): Promise<void> {
+  if (paths.length === 0) return;
+  const file = staleRoutesPath(slug, root);
+  await appendFile(file, paths.map((p) => `${p}\n`).join(''));
+  if ((await stat(file)).size <= compactAt) return;
+  const once = new Set((await readFile(file, 'utf8')).split('\n').filter(Boolean));
+  await writeFileAtomic(file, [...once].map((p) => `${p}\n`).join(''));
 }
 
 /** Where a site's build report goes. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
@@ -39,7 +39,7 @@ import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './v
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
-import { buildStatePath, sitemapEntries, staleRoutesPath, type BuildState } from './build.ts';
+import { buildStatePath, noteStaleRoutes, sitemapEntries, type BuildState } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
@@ -535,9 +535,7 @@ export async function updateLiveSite(
   const { landings } = landingsOf(routes, data);
   // Named before they are written: the next build renders these pages again rather than trusting the
   // fingerprints it recorded for them.
-  if (!options.preview && plan.render.length + plan.remove.length > 0) {
-    await appendFile(staleRoutesPath(site.slug, root), [...plan.render, ...plan.remove].map((r) => `${r.path}\n`).join(''));
-  }
+  if (!options.preview) await noteStaleRoutes(site.slug, [...plan.render, ...plan.remove].map((r) => r.path), root);
   const indexedNow = new Map<string, string>();
   for (const route of plan.render) {
     const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
