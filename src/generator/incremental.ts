@@ -400,6 +400,8 @@ export function planUpdate(
     if (countsMoved && deps.stockCounts) return true;
     if (route.kind === 'search' && (navigationMoved || landingsMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
     if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;
+    // An electric model's page links to its stock when some vehicle is of that model.
+    if (route.kind === 'ev-model' && changedVersions.some((v) => v.model_slug === route.baseId)) return true;
     if (deps.pages?.some((p) => changed.content.has(`page:${p}`))) return true;
     if (deps.content?.some((c) => changed.content.has(c))) return true;
     if (deps.offers?.length && changed.content.has('offers')) return true;

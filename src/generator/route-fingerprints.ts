@@ -8,8 +8,9 @@
  * images, the resolved menus and the footer's year. On top of that:
  * - a vehicle's pages (detail, print, checkout, trade-in) take the digests of the vehicles they show (their
  *   own and the similar vehicles), in order;
- * - search, stock-count and facet pages, and every page that reads the clock, take the digest of the whole
- *   catalogue, and the search landing table;
+ * - search, stock-count and facet pages, every page that reads the clock, and an electric model's page
+ *   (which links to the model's stock when there is some) take the digest of the whole catalogue, and the
+ *   search landing table;
  * - the pages that judge dates against the build time (home, locations, brands, offers, not-found) take
  *   their view as of that time, so an offer that expired or a location's hours for the new day re-render
  *   them and nothing else.
@@ -53,7 +54,7 @@ export interface FingerprintInput {
 
 const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
 /** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
-const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found']);
+const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found', 'ev-model']);
 
 const digest = (...parts: string[]): string => {
   const hash = createHash('sha256');
