@@ -22,7 +22,7 @@ import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from 
 import { listPublicFiles } from './public-files.ts';
 import { outputFile } from './output-paths.ts';
 import { routeFingerprints } from './route-fingerprints.ts';
-import { renderRoutes, type RenderResult } from './render-pool.ts';
+import { renderRoutes } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
@@ -276,19 +276,15 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       fingerprints = routeFingerprints({ site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings });
       const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
       if (carry.reason) report.fullRenderReason = carry.reason;
-      // A page missing from the live release (removed by hand, say) is rendered instead.
-      const missing = await linkCarriedPages(carry.routes, carry.from, releaseDir);
-      for (const page of missing) carry.paths.delete(page);
-      const toRender = carry.paths.size === 0 ? routes : routes.filter((r) => !carry.paths.has(r.path));
+      // A page missing from the live release (removed by hand, say) is not linked: it is rendered.
+      const linked = await linkCarriedPages(carry.routes, carry.from, releaseDir);
+      const toRender = linked.size === 0 ? routes : routes.filter((r) => !linked.has(r.path));
       progress.start(site.slug, 'render', toRender.length);
       options.onProgress?.(site.slug, 'render', 0, toRender.length);
-      const result: RenderResult =
-        toRender.length === 0
-          ? { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: 0 }
-          : await renderRoutes({ appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings }, toRender, (done) => {
-              progress.update(site.slug, done);
-              options.onProgress?.(site.slug, 'render', done, toRender.length);
-            }, options.workers);
+      const result = await renderRoutes({ appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings }, toRender, (done) => {
+        progress.update(site.slug, done);
+        options.onProgress?.(site.slug, 'render', done, toRender.length);
+      }, options.workers);
       progress.stop(site.slug);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {
@@ -296,7 +292,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         result.styleHashes = [...new Set([...carry.state.styleHashes, ...result.styleHashes])].sort();
         result.styleAttributes ||= carry.state.styleAttributes;
       }
-      return { ...result, carried: carry.paths.size };
+      return { ...result, carried: linked.size };
     });
     report.pages = rendered.pages + rendered.carried;
     report.rendered = rendered.pages;
@@ -359,7 +355,6 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 interface Carry {
   /** Routes whose page is linked from the live release instead of rendered. */
   routes: Route[];
-  paths: Set<string>;
   /** The live release they come from, and its build state. */
   from: string;
   state: BuildState | null;
@@ -372,7 +367,7 @@ interface Carry {
  * from: the same fingerprint, recorded for that very release, and not rendered again by an update since.
  */
 async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, full = false): Promise<Carry> {
-  const none = (reason: string): Carry => ({ routes: [], paths: new Set(), from: '', state: null, reason });
+  const none = (reason: string): Carry => ({ routes: [], from: '', state: null, reason });
   if (full) return none('a full build was asked for');
   const live = await liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
   if (!live) return none('no live release');
@@ -383,7 +378,7 @@ async function carriedRoutes(slug: string, root: string, routes: readonly Route[
   const stale = new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n'));
   const carried = routes.filter((r) => !stale.has(r.path) && recorded.routes[r.path] === fingerprints.get(r.path));
   if (carried.length === 0) return none('every page changed');
-  return { routes: carried, paths: new Set(carried.map((r) => r.path)), from: live, state };
+  return { routes: carried, from: live, state };
 }
 
 async function readJson<T>(file: string): Promise<T | null> {
@@ -398,12 +393,12 @@ async function readJson<T>(file: string): Promise<T | null> {
  * Links each carried page from the live release into the new one: a second name for the same file, no
  * bytes copied. Updates replace a live page by renaming a new file over it, never by writing into it,
  * so the new release's copy never changes under it. Where links are not possible, the file is copied.
- * Returns the paths whose page the live release lacks.
+ * Returns the paths now in the new release; a page the live release lacks is left out.
  */
-async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<string[]> {
+async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<Set<string>> {
   const folders = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
-  const missing: string[] = [];
+  const linked = new Set<string>();
   for (const route of routes) {
     const target = outputFile(releaseDir, route.path, route.kind);
     const source = outputFile(from, route.path, route.kind);
@@ -413,24 +408,23 @@ async function linkCarriedPages(routes: readonly Route[], from: string, releaseD
     const job = made
       .then(() => link(source, target))
       .catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') missing.push(route.path);
-        else if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'EMLINK') await copyFile(source, target);
-        else throw error;
+        if (error.code === 'ENOENT') return false;
+        if (error.code !== 'EXDEV' && error.code !== 'EPERM' && error.code !== 'EMLINK') throw error;
+        await copyFile(source, target);
+      })
+      .then((done) => {
+        if (done !== false) linked.add(route.path);
       })
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
     if (inFlight.size >= 64) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  return missing;
+  return linked;
 }
 
 async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {
-  try {
-    return (JSON.parse(await readFile(pullReportPath(slug, root), 'utf8')) as PullReport).quarantined;
-  } catch {
-    return [];
-  }
+  return (await readJson<PullReport>(pullReportPath(slug, root)))?.quarantined ?? [];
 }
 
 /** Kinds of pages that search engines should not index. */

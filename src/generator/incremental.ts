@@ -26,7 +26,7 @@ import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { catalogueFollows, matchesFilter } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
-import { resolveMenu } from '../views/navigation.ts';
+import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn } from './compile.ts';
@@ -305,7 +305,8 @@ function menuFingerprint(site: SiteConfig, data: SiteData): string {
 }
 
 function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
-  return json([resolveMenu(data.content.menus.header, site, data), data.content.menus.footer.map((g) => resolveMenu(g.items, site, data)), data.content.copy]);
+  const menus = siteMenus(site, data);
+  return json([menus.header, menus.footer, data.content.copy]);
 }
 
 /** Stock figures that home, location, brand and model pages show. */

@@ -77,6 +77,8 @@ export async function renderRoutes(
   onProgress: (done: number) => void,
   workers = availableParallelism(),
 ): Promise<RenderResult> {
+  // Nothing to render (every page carried over): no worker is started.
+  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: 0 };
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
   let next = 0;
   const nextBatch = (): BatchMessage => {

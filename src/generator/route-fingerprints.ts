@@ -26,18 +26,19 @@ import type { SiteData } from '../data/site-data.ts';
 import { promoCardInWindow } from '../rules/promo-insertion.ts';
 import { regoExpiry } from '../rules/vehicle-actions.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { brandPageView, brandsPageView } from '../views/brands.ts';
 import { homeView } from '../views/home.ts';
 import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
 import { locationGridView, locationPageView, orderedLocations } from '../views/locations.ts';
-import { resolveMenu } from '../views/navigation.ts';
+import { siteMenus } from '../views/navigation.ts';
 import { notFoundView } from '../views/not-found.ts';
 import { offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../views/offers.ts';
 import { listingRecords, resultCardData } from '../views/search-records.ts';
 import { vehiclePanels } from '../views/vehicle/extras.ts';
 import { vehicleFinance } from '../views/vehicle/finance.ts';
+import { imageJobs } from './images.ts';
+import { videoSources } from './videos.ts';
 
 export interface FingerprintInput {
   site: SiteConfig;
@@ -62,12 +63,6 @@ const digest = (...parts: string[]): string => {
   return hash.digest('base64url').slice(0, 22);
 };
 const json = (value: unknown): string => JSON.stringify(value) ?? 'null';
-
-/** Every image source a vehicle names, as the image pipeline keys them. */
-function vehicleSources(vehicle: NormalisedVehicle): string[] {
-  const sources = [vehicle.primary_image_url, vehicle.video_url, vehicle.spin_interior_image, ...(vehicle.images ?? []).map((i) => i.image), ...(vehicle.spin_images ?? [])];
-  return sources.flatMap((s) => (s ? [s, s.trim()] : []));
-}
 
 /** Each vehicle's digest: its record and everything shown about it that depends on the build time. */
 function vehicleDigests(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): Map<number, string> {
@@ -94,14 +89,15 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
   const now = new Date(input.asOf);
   const vehicles = vehicleDigests(site, data, images, now);
 
-  const vehicleImages = new Set(data.vehicles.flatMap(vehicleSources));
+  // The vehicles' photos, spin frames and videos, as the image pipeline names them: each vehicle's digest
+  // covers its own, the pages it is not on need none of them.
+  const vehicleImages = new Set([...imageJobs({ vehicles: data.vehicles, locations: [] }).map((job) => job.source), ...videoSources(data.vehicles)]);
   const otherImages = Object.keys(images)
     .filter((source) => !vehicleImages.has(source))
     .sort()
     .map((source) => [source, images[source]]);
   const { vehicles: _vehicles, removed: _removed, snapshot: _meta, content, ...lists } = data;
-  const menus = [resolveMenu(content.menus.header, site, data), content.menus.footer.map((g) => resolveMenu(g.items, site, data))];
-  const global = digest(input.codeVersion, json(site), json(content), json(lists), json([...publicFiles].sort()), json(otherImages), json(menus), String(now.getFullYear()));
+  const global = digest(input.codeVersion, json(site), json(content), json(lists), json([...publicFiles].sort()), json(otherImages), json(siteMenus(site, data)), String(now.getFullYear()));
 
   // Worked out once, and only when a page of that kind exists.
   let catalogue: string | undefined;

@@ -63,6 +63,11 @@ export function resolveMenu(items: MenuItem[], site: SiteConfig, data: SiteData)
   return links;
 }
 
+/** The header menu and each footer group's links, as every page of the site shows them. */
+export function siteMenus(site: SiteConfig, data: SiteData): { header: NavLink[]; footer: NavLink[][] } {
+  return { header: resolveMenu(data.content.menus.header, site, data), footer: data.content.menus.footer.map((g) => resolveMenu(g.items, site, data)) };
+}
+
 function resolveItems(items: MenuItem[], site: SiteConfig, data: SiteData): NavLink[] {
   return items.map((item) => {
     const children = [
