@@ -7,6 +7,7 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
 import { purger } from './purge.ts';
 import { openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
+import { inPool } from '../lib/in-pool.ts';
 
 /**
  * Publishing a built site to a deploy target (`deploy.targets` in the site config): only files whose content
@@ -64,24 +65,6 @@ export function publicUrl(base: string, file: string): string {
   if (file === 'index.html') return `${base}/`;
   if (file.endsWith('/index.html')) return `${base}/${file.slice(0, -'index.html'.length)}`;
   return `${base}/${file}`;
-}
-
-/** Runs `work` over `items`, at most `limit` at once; the first failure stops new work and is thrown. */
-async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed: unknown = null;
-  const worker = async () => {
-    while (failed === null && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failed ??= error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failed !== null) throw failed;
 }
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;

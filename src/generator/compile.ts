@@ -9,6 +9,18 @@ import type { RenderLocals } from '../views/render-locals.ts';
 /** The compiled app's render function (see src/generator/adapter/server-entry.mjs). */
 export type RenderFn = (request: Request, locals: RenderLocals) => Promise<RenderedPage>;
 
+/**
+ * The compiled app's similar-vehicles section of a vehicle page for the route's similar ids, null when the
+ * page shows none (see src/render/vehicle-cards.ts).
+ */
+export type SimilarSectionFn = (locals: Pick<RenderLocals, 'site' | 'data' | 'images' | 'asOf'>, ids: readonly number[] | undefined) => string | null;
+
+/** The entry points of the compiled app that the generator calls. */
+export interface AppEntry {
+  render: RenderFn;
+  similarSection: SimilarSectionFn;
+}
+
 /** A rendered page: its HTTP status and the bytes of its body (UTF-8 HTML for a page). */
 export interface RenderedPage {
   status: number;
@@ -117,7 +129,7 @@ export async function compileApp(appRoot = process.cwd(), knownVersion?: string)
   if (existsSync(path.join(dir, 'server', 'entry.mjs'))) return { dir, version, reused: true };
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const temporary = path.resolve(appRoot, DIST, `.compiling-${process.pid}-${Date.now()}`);
-  // Published pages are rendered with React's production build (see loadRenderer), so the app is
+  // Published pages are rendered with React's production build (see loadAppEntry), so the app is
   // always compiled for production, whichever mode the calling process runs in (a test runner sets
   // NODE_ENV=test, and the JSX would then be compiled for React's development build).
   const mode = process.env.NODE_ENV;
@@ -152,15 +164,21 @@ async function pruneVersions(appRoot: string, current: string): Promise<void> {
   for (const old of versions.slice(KEEP_VERSIONS)) await rm(path.join(root, old.name), { recursive: true, force: true });
 }
 
-/**
- * Imports a compiled app's renderer. The entry loads React by its bare name, and React picks its
- * build from NODE_ENV when first loaded: published pages are rendered with the production build
- * (the development one checks every element and records owner stacks, several times slower).
- */
+/** Imports a compiled app's page renderer (see {@link loadAppEntry}). */
 export async function loadRenderer(appDir: string): Promise<RenderFn> {
+  return (await loadAppEntry(appDir)).render;
+}
+
+/**
+ * Imports a compiled app's entry points: the page renderer and the similar-vehicles section. The entry
+ * loads React by its bare name, and React picks its build from NODE_ENV when first loaded: published
+ * pages are rendered with the production build (the development one checks every element and records
+ * owner stacks, several times slower).
+ */
+export async function loadAppEntry(appDir: string): Promise<AppEntry> {
   const entry = path.join(appDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new Error(`The compiled app is missing (${entry}). Run \`npm run build\`.`);
   process.env.NODE_ENV = 'production';
-  const module = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
-  return module.render;
+  const module = (await import(pathToFileURL(entry).href)) as AppEntry;
+  return { render: module.render, similarSection: module.similarSection };
 }

@@ -29,8 +29,10 @@ import type { ImageIndex } from '../views/images.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { searchRefinements } from '../views/search.ts';
-import type { RenderFn } from './compile.ts';
-import { cspHash, headersFile, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
+import type { RenderFn, SimilarSectionFn } from './compile.ts';
+import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
+import { spliceSimilarSection } from '../render/similar-section.ts';
+import { inPool } from '../lib/in-pool.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -271,6 +273,8 @@ export function advanceClock(site: SiteConfig, snapshot: Snapshot, content: Pick
 
 export interface UpdatePlanResult {
   render: Route[];
+  /** Vehicle pages whose similar-vehicles section alone changed: that section is replaced in the published page. */
+  patch: Route[];
   /** Paths whose pages no longer exist. */
   remove: Route[];
   /** Why everything is rendered, when it is. */
@@ -370,7 +374,7 @@ export function planUpdate(
   const afterPaths = new Set(after.routes.map((r) => r.path));
   const remove = before.routes.filter((r) => !afterPaths.has(r.path));
   if (changed.content.has('menus') || changed.content.has('copy') || menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
-    return { render: after.routes, remove, everything: 'the menus or the site copy changed' };
+    return { render: after.routes, patch: [], remove, everything: 'the menus or the site copy changed' };
   }
   const beforeByPath = before.byPath ?? new Map(before.routes.map((r) => [r.path, r]));
   const oldVehicles = vehiclesById(before.data.vehicles);
@@ -392,9 +396,16 @@ export function planUpdate(
   const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
   const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data).text;
 
-  const render = after.routes.filter((route) => {
-    const old = beforeByPath.get(route.path);
-    if (!old || !sameRoute(old, route)) return true;
+  // What the change does to a page's content lists (editorial pages, offers, locations, delivery table).
+  const contentTouched = (deps: Route['deps']) =>
+    deps.pages?.some((p) => changed.content.has(`page:${p}`)) ||
+    deps.content?.some((c) => changed.content.has(c)) ||
+    (deps.offers?.length && changed.content.has('offers')) ||
+    // An offer's window opened or closed (time passed): the pages that show that offer.
+    deps.offers?.some((id) => changed.content.has(`offer:${id}`)) ||
+    (deps.locations?.length && changed.content.has('locations'));
+  const changes = (route: Route, old: Route): boolean => {
+    if (!sameRoute(old, route)) return true;
     const deps = route.deps;
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
     if (!deps.vehicles && deps.facets?.some((f) => changedFacets.has(f))) return true;
@@ -403,15 +414,30 @@ export function planUpdate(
     if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;
     // An electric model's page links to its stock when some vehicle is of that model.
     if (route.kind === 'ev-model' && changedVersions.some((v) => v.model_slug === route.baseId)) return true;
-    if (deps.pages?.some((p) => changed.content.has(`page:${p}`))) return true;
-    if (deps.content?.some((c) => changed.content.has(c))) return true;
-    if (deps.offers?.length && changed.content.has('offers')) return true;
-    // An offer's window opened or closed (time passed): the pages that show that offer.
-    if (deps.offers?.some((id) => changed.content.has(`offer:${id}`))) return true;
-    if (deps.locations?.length && changed.content.has('locations')) return true;
-    return false;
-  });
-  return { render, remove, everything: null };
+    return Boolean(contentTouched(deps));
+  };
+
+  const render: Route[] = [];
+  const patch: Route[] = [];
+  for (const route of after.routes) {
+    const old = beforeByPath.get(route.path);
+    if (!old) render.push(route);
+    else if (similarOnly(old, route)) patch.push(route);
+    else if (changes(route, old)) render.push(route);
+  }
+  return { render, patch, remove, everything: null };
+
+  /**
+   * A vehicle page whose own vehicle, location and content are as they were, and whose similar vehicles
+   * changed (other ones, or one of them changed): only its similar-vehicles section differs. Both lists
+   * must be non-empty, so the published page holds the section to replace.
+   */
+  function similarOnly(old: Route, route: Route): boolean {
+    if (route.kind !== 'vehicle' || old.kind !== 'vehicle' || old.vehicleId !== route.vehicleId) return false;
+    if (!sameList(old.deps.locations, route.deps.locations) || changedIds.has(route.vehicleId) || contentTouched(route.deps)) return false;
+    if (!old.similar?.length || !route.similar?.length) return false;
+    return !sameList(old.similar, route.similar) || route.similar.some((id) => changedIds.has(id));
+  }
 }
 
 /**
@@ -442,10 +468,15 @@ function sameRoute(a: Route, b: Route): boolean {
 
 // ---------------------------------------------------------------- writing
 
+/** Pages whose similar-vehicles section is replaced at once: enough to overlap reading a page from disk. */
+const PATCH_CONCURRENCY = 8;
+
 export interface UpdateResult {
   /** Nothing differed from the live site, so nothing was written. */
   unchanged: boolean;
   rendered: number;
+  /** Vehicle pages whose similar-vehicles section was replaced in place (not counted in `rendered`). */
+  patched: number;
   removed: number;
   imageTransforms: { done: number; reused: number };
   everything: string | null;
@@ -482,6 +513,11 @@ export async function updateLiveSite(
      * search index, no photos removed.
      */
     preview?: boolean;
+    /**
+     * The compiled app's similar-vehicles section: with it, pages whose similar vehicles alone changed get
+     * that section replaced in place; without it (and in a preview) they are rendered.
+     */
+    similarSection?: SimilarSectionFn;
   },
 ): Promise<{ live: LiveSite; result: UpdateResult }> {
   const { site, releaseDir } = live;
@@ -497,7 +533,7 @@ export async function updateLiveSite(
 
   if (next.snapshot === live.snapshot && !next.content && !next.contentChanges?.size) {
     options.onFilesReplaced?.();
-    return { live, result: { unchanged: true, rendered: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
+    return { live, result: { unchanged: true, rendered: 0, patched: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
   }
   const data = siteData(next.snapshot, next.content ?? live.data.content);
   catalogueFollows(data.vehicles, live.data.vehicles);
@@ -533,27 +569,50 @@ export async function updateLiveSite(
   const scriptHashes = new Set(live.state.scriptHashes);
   const styleHashes = new Set(live.state.styleHashes);
   let styleAttributes = live.state.styleAttributes;
-  let done = 0;
-  options.onProgress?.(0, plan.render.length);
   const { landings } = landingsOf(routes, data);
+  const similarSection = options.preview ? undefined : options.similarSection;
+  const toRender = similarSection ? [...plan.render] : [...plan.render, ...plan.patch];
+  const toPatch = similarSection ? plan.patch : [];
+  let done = 0;
+  const total = toRender.length + toPatch.length;
+  options.onProgress?.(0, total);
   // Named before they are written: the next build renders these pages again rather than trusting the
   // fingerprints it recorded for them.
-  if (!options.preview) await noteStaleRoutes(site.slug, [...plan.render, ...plan.remove].map((r) => r.path), root);
+  if (!options.preview) await noteStaleRoutes(site.slug, [...toRender, ...toPatch, ...plan.remove].map((r) => r.path), root);
+  const noteInline = (inline: ReturnType<typeof inlineTextsOf>) => {
+    for (const text of inline.scripts) scriptHashes.add(cspHash(text));
+    for (const text of inline.styles) styleHashes.add(cspHash(text));
+    styleAttributes ||= inline.styleAttributes;
+  };
+  // Similar-vehicles sections replaced in place, a few pages at once so reading one overlaps the others'
+  // work; a page that does not hold its section as expected is rendered instead.
+  let patched = 0;
+  await inPool(toPatch, PATCH_CONCURRENCY, async (route) => {
+    const file = outputFile(releaseDir, route.path, route.kind);
+    const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
+    const page = section === null ? null : await readFile(file).then((bytes) => spliceSimilarSection(bytes, section), () => null);
+    if (!page) {
+      toRender.push(route);
+      return;
+    }
+    noteInline(inlineTexts(section!));
+    await writeFileAtomic(file, page);
+    touchedFile(file);
+    patched++;
+    options.onProgress?.(++done, total);
+  });
   const indexedNow = new Map<string, string>();
-  for (const route of plan.render) {
+  for (const route of toRender) {
     const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
     const page = await render(new Request(`${site.url}${route.path}`), locals);
     const expected = route.kind === 'not-found' ? 404 : 200;
     if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
     if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
-    const inline = inlineTextsOf(page.body);
-    for (const text of inline.scripts) scriptHashes.add(cspHash(text));
-    for (const text of inline.styles) styleHashes.add(cspHash(text));
-    styleAttributes ||= inline.styleAttributes;
+    noteInline(inlineTextsOf(page.body));
     const file = outputFile(releaseDir, route.path, route.kind);
     await writeFileAtomic(file, page.body);
     touchedFile(file);
-    options.onProgress?.(++done, plan.render.length);
+    options.onProgress?.(++done, total);
   }
   for (const route of plan.remove) {
     const file = outputFile(releaseDir, route.path, route.kind);
@@ -611,7 +670,7 @@ export async function updateLiveSite(
 
   return {
     live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
-    result: { unchanged: false, rendered: plan.render.length, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
+    result: { unchanged: false, rendered: toRender.length, patched, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }
 

@@ -6,7 +6,7 @@ import { loadSiteContent, type SiteContent } from '../data/site-data.ts';
 import { readSnapshot, snapshotPath, snapshotVersion, writeSnapshot } from '../data/snapshot-files.ts';
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
-import { compileApp, loadRenderer, watchCodeVersion, type RenderFn } from '../generator/compile.ts';
+import { compileApp, loadAppEntry, watchCodeVersion, type AppEntry } from '../generator/compile.ts';
 import { advanceClock, applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
@@ -61,7 +61,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
   const now = options.now ?? (() => new Date());
   const lockDir = options.lockDir ?? path.resolve(root, 'data', 'ops', 'locks');
   const live = new Map<string, { site: LiveSite; snapshotVersion: string }>();
-  let renderer: { version: string; render: RenderFn } | null = null;
+  let renderer: { version: string; entry: AppEntry } | null = null;
   // Reading every source file to know the code version took about a second per update at 10,000 vehicles.
   const codeVersion = watchCodeVersion(appRoot);
 
@@ -131,7 +131,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       }
 
       const current = await currentLive(slug, site);
-      if (!renderer || renderer.version !== app.version) renderer = { version: app.version, render: await loadRenderer(app.dir) };
+      if (!renderer || renderer.version !== app.version) renderer = { version: app.version, entry: await loadAppEntry(app.dir) };
       let next: Snapshot = current.snapshot;
       let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set(), unchanged: true };
       const changes = new Set<string>();
@@ -160,9 +160,10 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const { live: updated, result } = await updateLiveSite(
         current,
         { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: new Set([...applied.touched, ...clockTouched]), contentChanges: changes },
-        renderer.render,
+        renderer.entry.render,
         {
           root,
+          similarSection: renderer.entry.similarSection,
           onProgress: (done, total) => progress({ phase: 'render', done, total }),
           // The site shows the events from here on; the journal keeps them until the snapshot has them too.
           onFilesReplaced: () => store.markRendered(slug, applied.applied),
@@ -173,7 +174,9 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const { files, ...summary } = result;
       if (site.deploy.onChange && !result.unchanged) await deployFiles(site, site.deploy.onChange, files, { root, log });
       const message =
-        (result.unchanged ? `${kind}: nothing on the site changed, so nothing was written` : `${kind}: ${result.rendered} page(s) rendered, ${result.removed} removed`) +
+        (result.unchanged
+          ? `${kind}: nothing on the site changed, so nothing was written`
+          : `${kind}: ${result.rendered} page(s) rendered, ${result.patched} brought up to date in place, ${result.removed} removed`) +
         (result.everything ? ` (everything, because ${result.everything})` : '') +
         (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
       log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);

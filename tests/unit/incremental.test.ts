@@ -8,6 +8,9 @@ import { buildSites, buildStatePath } from '../../src/generator/build.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
+import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { loadLiveSite } from '../../src/generator/incremental.ts';
+import { SIMILAR_SECTION_START } from '../../src/render/similar-section.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
 
@@ -106,6 +109,31 @@ describe('incremental updates', () => {
     const report = outcome.report as { rendered: number };
     expect(report.rendered).toBeGreaterThan(0);
     expect(report.rendered).toBeLessThan(60);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it("brings other pages' similar vehicles up to date in place, and renders a page whose section is not as published", async () => {
+    const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
+    const releaseDir = await realpath(path.join(root, 'out', slug));
+    // An in-stock vehicle shown among the similar vehicles of at least two other vehicle pages.
+    const listing = (id: number) => live.routes.filter((r) => r.kind === 'vehicle' && r.vehicleId !== id && r.similar?.includes(id));
+    const v = live.snapshot.vehicles.find((x) => x.status === 'in_stock' && x.price > 5000 && listing(Number(x.id)).length >= 2)!;
+    expect(v, 'a vehicle listed as similar on two pages').toBeTruthy();
+    const [tampered, kept] = listing(Number(v.id)).map((r) => path.join(releaseDir, r.path, 'index.html'));
+    // One page no longer holds its section as published: splicing it must give way to rendering it.
+    const page = await readFile(tampered!, 'utf8');
+    expect(page).toContain(SIMILAR_SECTION_START);
+    await writeFile(tampered!, page.replace(SIMILAR_SECTION_START, '<section aria-labelledby="elsewhere"'));
+    const price = v.price + 777;
+    journal('vehicle.updated', Number(v.id), { ...v, price });
+
+    const outcome = await run({ events: true });
+    expect(outcome.status, outcome.message).toBe('published');
+    const report = outcome.report as { rendered: number; patched: number };
+    expect(report.patched).toBeGreaterThan(0);
+    expect(outcome.message).toContain(`${report.patched} brought up to date in place`);
+    const shown = `$${price.toLocaleString('en-AU')}`;
+    for (const file of [kept!, tampered!]) expect(await readFile(file, 'utf8')).toContain(shown);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 

@@ -27,3 +27,9 @@ export async function render(request, locals) {
   const at = body.indexOf(ISLAND_STYLE_BYTES);
   return { status: response.status, body: at < 0 ? body : Buffer.concat([body.subarray(0, at), body.subarray(at + ISLAND_STYLE_BYTES.length)]) };
 }
+
+/**
+ * A vehicle page's similar-vehicles section as the page renders it (see src/render/similar-section.ts):
+ * a running site replaces just that section in pages whose similar vehicles alone changed.
+ */
+export { similarSection } from '../../render/vehicle-cards.ts';

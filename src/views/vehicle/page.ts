@@ -14,7 +14,7 @@ import { pictureFor, type ImageIndex } from '../images.ts';
 import { callBlock, vehicleActions, vehiclePhone } from './actions.ts';
 import { reserveOffer, moneyBackGuarantee } from './checkout.ts';
 import { dealerComments } from './comments.ts';
-import { bannerLinks, fuelEstimate, locationBar, similarVehiclesFor, vehiclePanels } from './extras.ts';
+import { bannerLinks, fuelEstimate, locationBar, vehiclePanels } from './extras.ts';
 import { galleryPictures, galleryView } from './gallery.ts';
 import { printLink } from './print.ts';
 import { vehicleAddress, vehicleBreadcrumbs, vehicleForRoute, vehicleLocationName, vehicleMetaDescription } from './head.ts';
@@ -29,8 +29,6 @@ export interface VehiclePageInput {
   data: SiteData;
   images: ImageIndex;
   vehicleId: number;
-  /** The route's similar vehicle ids (manifest order). */
-  similarIds?: readonly number[];
   path: string;
   /** The build's reference time. */
   now: Date;
@@ -103,7 +101,6 @@ export function vehiclePageView(input: VehiclePageInput) {
     // Price history, certified dialog, Protect Your Car, used-vehicle checks, price comparison, delivery.
     panels: vehiclePanels(vehicle, site, data, now),
     location: locationBar(vehicle, site, data.locations),
-    similar: site.features.similarVehicles ? similarVehiclesFor(input.similarIds, data.vehicles) : [],
     banner: bannerLinks(site),
     forms: vehicleForms(site, data, vehicle, { available: price.available, finance: actions.some((a) => a.id === 'finance') }),
     photoRequest: price.available && site.features.photoRequests ? { href: '#enquire', dialog: VEHICLE_DIALOGS.photos } : null,

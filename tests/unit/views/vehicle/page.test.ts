@@ -20,7 +20,7 @@ describe('vehicle page view for a demo dealer', () => {
     { meta: { site: 'northside-used', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } }, vehicles, locations, reviews: [], dealerships: [], offers: [], models: [], removed: [] },
     loadSiteContent('northside-used'),
   );
-  const view = (v: NormalisedVehicle) => vehiclePageView({ site: northside, data, images: {}, vehicleId: Number(v.id), similarIds: [], path: `/cars/${v.slug}/`, now: NOW });
+  const view = (v: NormalisedVehicle) => vehiclePageView({ site: northside, data, images: {}, vehicleId: Number(v.id), path: `/cars/${v.slug}/`, now: NOW });
 
   it('shows a sold vehicle with no price, finance, call block or buttons, and an enquiry for something similar', () => {
     const sold = vehicles.find((v) => !['in_stock', 'coming_soon'].includes(v.status));
