@@ -24,7 +24,7 @@ import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
-import { catalogueFollows, matchesFilter } from '../search/query.ts';
+import { catalogueChange, catalogueFollows, matchesFilter } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -315,14 +315,43 @@ function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
 
 /** Stock figures that home, location, brand and model pages show. */
 function countsFingerprint(site: SiteConfig, data: SiteData, asOf: Date): string {
-  return memo(data, `counts@${asOf.toISOString()}`, () => countsFingerprintOf(site, data, asOf));
+  return memo(data, `counts@${asOf.toISOString()}`, () => json([...stockTally(site, data.vehicles, asOf)].sort()));
 }
 
-function countsFingerprintOf(site: SiteConfig, data: SiteData, asOf: Date): string {
-  const stock = visibleStock(data.vehicles, asOf, site);
-  const tally = new Map<string, number>();
-  for (const v of stock) for (const facet of vehicleFacets(v)) tally.set(facet, (tally.get(facet) ?? 0) + 1);
-  return json([...tally].sort());
+// Each catalogue's visible stock by facet as of a time, kept for the next catalogue to start from.
+const tallies = new WeakMap<readonly NormalisedVehicle[], { at: number; tally: Map<string, number> }>();
+
+/**
+ * How many vehicles of the visible stock (as of `asOf`) have each facet. A catalogue that follows another
+ * (`catalogueFollows`) whose tally is known for the same time takes that tally and counts only the vehicles
+ * that left or joined: whether a vehicle is visible depends on the vehicle and the time alone.
+ */
+export function stockTally(site: SiteConfig, vehicles: readonly NormalisedVehicle[], asOf: Date): Map<string, number> {
+  const at = asOf.getTime();
+  const known = tallies.get(vehicles);
+  if (known?.at === at) return known.tally;
+  const change = catalogueChange(vehicles);
+  const before = change && tallies.get(change.previous);
+  let tally: Map<string, number>;
+  if (change && before?.at === at) {
+    tally = new Map(before.tally);
+    const count = (list: Iterable<NormalisedVehicle>, by: 1 | -1) => {
+      for (const v of visibleStock([...list], asOf, site)) {
+        for (const facet of vehicleFacets(v)) {
+          const n = (tally.get(facet) ?? 0) + by;
+          if (n === 0) tally.delete(facet);
+          else tally.set(facet, n);
+        }
+      }
+    };
+    count(change.gone, -1);
+    count(change.added, 1);
+  } else {
+    tally = new Map();
+    for (const v of visibleStock(vehicles, asOf, site)) for (const facet of vehicleFacets(v)) tally.set(facet, (tally.get(facet) ?? 0) + 1);
+  }
+  tallies.set(vehicles, { at, tally });
+  return tally;
 }
 
 // The landing table of a manifest, and its text to compare, worked out once: an update's "after" is the

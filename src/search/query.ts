@@ -89,6 +89,7 @@ const MOST_PLACED = 256;
 export function catalogueFollows(next: readonly NormalisedVehicle[], previous: readonly NormalisedVehicle[]): void {
   if (next === previous) return;
   lineage.set(next, previous);
+  changes.delete(next);
   // One step back is all an order is derived from: the catalogues before that are let go.
   lineage.delete(previous);
 }
@@ -98,24 +99,48 @@ export function previousCatalogue(vehicles: readonly NormalisedVehicle[]): reado
   return lineage.get(vehicles);
 }
 
+/** What an update changed from the catalogue it started from ({@link catalogueFollows}). */
+export interface CatalogueChange {
+  previous: readonly NormalisedVehicle[];
+  /** Vehicles of `previous` no longer in the catalogue: gone, or replaced by a changed object. */
+  gone: ReadonlySet<NormalisedVehicle>;
+  /** Vehicles new to the catalogue: added, or the changed objects replacing others. */
+  added: readonly NormalisedVehicle[];
+}
+
+const changes = new WeakMap<readonly NormalisedVehicle[], CatalogueChange | null>();
+
+/**
+ * The vehicles that left and joined `vehicles` since the catalogue it follows, worked out once per
+ * catalogue; null when it follows none. Whatever is kept per catalogue (sort orders, stock tallies) is
+ * then brought to the new catalogue by those few vehicles.
+ */
+export function catalogueChange(vehicles: readonly NormalisedVehicle[]): CatalogueChange | null {
+  let change = changes.get(vehicles);
+  if (change === undefined) {
+    const previous = lineage.get(vehicles);
+    if (previous) {
+      const present = new Set(vehicles);
+      const had = new Set(previous);
+      change = { previous, gone: new Set(previous.filter((v) => !present.has(v))), added: vehicles.filter((v) => !had.has(v)) };
+    } else {
+      change = null;
+    }
+    changes.set(vehicles, change);
+  }
+  return change;
+}
+
 /**
  * `vehicles` in `compare`'s order, from `previous` (the same order over the catalogue it followed): the
  * vehicles gone or replaced are dropped, those new or replaced are placed by binary search. Each order is
  * total and vehicles are not changed in place, so this is the list a full sort gives. Null when too many
  * vehicles are new to place one at a time.
  */
-function reorder(
-  vehicles: readonly NormalisedVehicle[],
-  before: readonly NormalisedVehicle[],
-  previous: readonly NormalisedVehicle[],
-  compare: (a: NormalisedVehicle, b: NormalisedVehicle) => number,
-): NormalisedVehicle[] | null {
-  const had = new Set(before);
-  const added = vehicles.filter((v) => !had.has(v));
-  if (added.length > MOST_PLACED) return null;
-  const present = new Set(vehicles);
-  const sorted = previous.filter((v) => present.has(v));
-  for (const vehicle of added) insertSorted(sorted, vehicle, compare);
+function reorder(change: CatalogueChange, previous: readonly NormalisedVehicle[], compare: (a: NormalisedVehicle, b: NormalisedVehicle) => number): NormalisedVehicle[] | null {
+  if (change.added.length > MOST_PLACED) return null;
+  const sorted = change.gone.size > 0 ? previous.filter((v) => !change.gone.has(v)) : [...previous];
+  for (const vehicle of change.added) insertSorted(sorted, vehicle, compare);
   return sorted;
 }
 
@@ -124,17 +149,89 @@ function sortedCatalogue(vehicles: readonly NormalisedVehicle[], sortBy: SortOpt
   if (!orders) sortedCatalogues.set(vehicles, (orders = new Map()));
   let sorted = orders.get(sortBy);
   if (!sorted) {
-    const before = lineage.get(vehicles);
-    const previous = before && sortedCatalogues.get(before)?.get(sortBy);
-    sorted = (before && previous && reorder(vehicles, before, previous, COMPARATORS[sortBy])) || [...vehicles].sort(COMPARATORS[sortBy]);
+    const change = catalogueChange(vehicles);
+    const previous = change && sortedCatalogues.get(change.previous)?.get(sortBy);
+    sorted = (change && previous && reorder(change, previous, COMPARATORS[sortBy])) || [...vehicles].sort(COMPARATORS[sortBy]);
     orders.set(sortBy, sorted);
   }
   return sorted;
 }
 
+// The keys a vehicle is filed under in the facet index: one per filter field it has a value for.
+function facetKeys(v: NormalisedVehicle): string[] {
+  const keys = [`t:${v.car_type}`, `k:${v.make_slug}`, `m:${v.make_slug}/${v.model_slug}`, `b:${v.simple_body}`];
+  if (v.location?.slug) keys.push(`l:${v.location.slug}`);
+  if (v.dealership_slug) keys.push(`d:${v.dealership_slug}`);
+  return keys;
+}
+
+/** The index keys a filter's matches all carry (car types only when the filter names one). */
+function filterKeys(filter: SearchFilter): string[] {
+  const keys: string[] = [];
+  if (filter.carTypes?.length === 1) keys.push(`t:${filter.carTypes[0]}`);
+  if (filter.make) keys.push(filter.model ? `m:${filter.make}/${filter.model}` : `k:${filter.make}`);
+  if (filter.body) keys.push(`b:${filter.body}`);
+  if (filter.location) keys.push(`l:${filter.location}`);
+  if (filter.dealership) keys.push(`d:${filter.dealership}`);
+  return keys;
+}
+
+// Each catalogue's vehicles by facet, each list in relevance order.
+const facetIndexes = new WeakMap<readonly NormalisedVehicle[], Map<string, readonly NormalisedVehicle[]>>();
+
+/**
+ * The catalogue's vehicles filed by car type, make, model, body, location and dealership, each list in
+ * relevance order. A catalogue that follows another takes that one's lists and redoes only the lists of
+ * the vehicles that left or joined.
+ */
+function facetIndex(vehicles: readonly NormalisedVehicle[]): Map<string, readonly NormalisedVehicle[]> {
+  let index = facetIndexes.get(vehicles);
+  if (index) return index;
+  const change = catalogueChange(vehicles);
+  const before = change && change.added.length <= MOST_PLACED ? facetIndexes.get(change.previous) : undefined;
+  if (change && before) {
+    index = new Map(before);
+    const touched = new Set([...change.gone, ...change.added].flatMap(facetKeys));
+    for (const key of touched) {
+      const list = (before.get(key) ?? []).filter((v) => !change.gone.has(v));
+      for (const v of change.added) if (facetKeys(v).includes(key)) insertSorted(list, v, COMPARATORS.mostRelevant);
+      if (list.length > 0) index.set(key, list);
+      else index.delete(key);
+    }
+  } else {
+    const lists = new Map<string, NormalisedVehicle[]>();
+    for (const v of sortedCatalogue(vehicles, 'mostRelevant')) {
+      for (const key of facetKeys(v)) {
+        const list = lists.get(key);
+        if (list) list.push(v);
+        else lists.set(key, [v]);
+      }
+    }
+    index = lists;
+  }
+  facetIndexes.set(vehicles, index);
+  return index;
+}
+
+/**
+ * The vehicles a filter matches, in relevance order (the whole catalogue's order, filtered). Taken from
+ * the shortest facet list the filter names rather than a pass over the catalogue.
+ */
+export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter: SearchFilter): readonly NormalisedVehicle[] {
+  const keys = filterKeys(filter);
+  if (keys.length === 0) return filter.carTypes ? sortedCatalogue(vehicles, 'mostRelevant').filter((v) => matchesFilter(v, filter)) : sortedCatalogue(vehicles, 'mostRelevant');
+  const index = facetIndex(vehicles);
+  let shortest: readonly NormalisedVehicle[] | undefined;
+  for (const key of keys) {
+    const list = index.get(key) ?? [];
+    if (!shortest || list.length < shortest.length) shortest = list;
+  }
+  return shortest!.filter((v) => matchesFilter(v, filter));
+}
+
 /** Sorted, filtered and collapsed results, before paging. */
 export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption = 'mostRelevant'): NormalisedVehicle[] {
-  let matched = sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));
+  let matched = sortBy === 'mostRelevant' ? matchingVehicles(vehicles, filter) : sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));
   if (sortBy === 'lowestPrice' && site.search.lowestPriceExcludesZero) matched = matched.filter((v) => v.price > 0);
   return collapseSoldRuns(matched, site);
 }

@@ -6,7 +6,7 @@ import { ALL_STOCK_PATH, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import { displayedStockCount, makeOptions, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { matchesFilter, type SearchFilter } from '../search/query.ts';
+import { matchingVehicles, type SearchFilter } from '../search/query.ts';
 import { countBy, metaDescription, presentCarTypes, type LinkView, type RouteOf } from './common.ts';
 
 export interface RefinementGroup {
@@ -89,7 +89,7 @@ export function landingTitle(
   if (filter.location || filter.dealership) return route.title;
   // The whole stock's title already names its car types; 'All' keeps it apart from a car type's own page.
   const everything = Object.keys(filter).length === 0;
-  const matching = filter.carTypes || everything ? [] : (matched ?? data.vehicles.filter((v) => matchesFilter(v, filter)));
+  const matching = filter.carTypes || everything ? [] : (matched ?? matchingVehicles(data.vehicles, filter));
   const types = new Set(matching.map((v) => v.car_type));
   const what = everything ? `All ${route.title}` : types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
   const primary = data.locations.find((l) => l.primary) ?? data.locations[0];
@@ -113,7 +113,7 @@ export interface SearchLandingView {
  * pages. The links are worked out once per site's data and only marked per page.
  */
 export function searchLandingView(site: SiteConfig, data: SiteData, route: RouteOf<'search'>): SearchLandingView {
-  const matching = data.vehicles.filter((v) => matchesFilter(v, route.filter));
+  const matching = matchingVehicles(data.vehicles, route.filter);
   const count = displayedStockCount(matching.length, matching.length > STOCK_COUNT_LIMIT ? Object.fromEntries(countBy(matching, (v) => v.car_type)) : {}, site);
   const documentTitle = landingTitle(data, route, matching);
   return {

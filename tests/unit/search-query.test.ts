@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
-import { catalogueFollows, searchAll, similarIndex } from '../../src/search/query.ts';
+import { stockTally } from '../../src/generator/incremental.ts';
+import { catalogueFollows, matchesFilter, matchingVehicles, searchAll, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -11,6 +12,17 @@ describe('a catalogue that follows another by an update', () => {
   const ids = (list: readonly NormalisedVehicle[]) => list.map((v) => v.id);
   // The same vehicles as a catalogue no search has seen: its orders come from a sort of its own.
   const fresh = (vehicles: readonly NormalisedVehicle[]) => vehicles.map((v) => ({ ...v }));
+  const NOW = new Date(data.snapshot.pulledAt);
+  /** The landing filters of a catalogue: each car type, make, model, body, location and dealership, and some pairs. */
+  const filtersOf = (vehicles: readonly NormalisedVehicle[]): SearchFilter[] => {
+    const filters: SearchFilter[] = [{}, { carTypes: ['new', 'demo'] }];
+    for (const v of vehicles.slice(0, 200)) {
+      filters.push({ carTypes: [v.car_type] }, { make: v.make_slug }, { make: v.make_slug, model: v.model_slug }, { body: v.simple_body }, { make: v.make_slug, carTypes: [v.car_type] });
+      if (v.location?.slug) filters.push({ location: v.location.slug });
+      if (v.dealership_slug) filters.push({ dealership: v.dealership_slug, body: v.simple_body });
+    }
+    return [...new Map(filters.map((f) => [JSON.stringify(f), f])).values()];
+  };
 
   it('is searched in the same order as a sort of the whole catalogue, across a chain of updates', () => {
     let before = data.vehicles;
@@ -34,6 +46,13 @@ describe('a catalogue that follows another by an update', () => {
       const similar = similarIndex(after);
       const reference = similarIndex(fresh(after));
       for (const v of after.slice(0, 120)) expect(ids(similar(v))).toEqual(ids(reference(v)));
+      // Each landing filter's matches come from the facet lists brought forward: the catalogue's order, filtered.
+      const everything = matchingVehicles(fresh(after), {});
+      for (const filter of filtersOf(after)) {
+        expect(ids(matchingVehicles(after, filter)), JSON.stringify(filter)).toEqual(ids(everything.filter((v) => matchesFilter(v, filter))));
+      }
+      // The stock tally by facet, brought forward by the vehicles that left and joined, is the one counted afresh.
+      expect([...stockTally(site, after, NOW)].sort()).toEqual([...stockTally(site, fresh(after), NOW)].sort());
       before = after;
     }
   });
