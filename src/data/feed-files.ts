@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -19,10 +19,26 @@ export function recordsJson(records: unknown[]): string {
   return records.length === 0 ? '[]\n' : `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
 }
 
-/** Writes a file by writing a temporary sibling and renaming it, so readers never see half a file. */
-export async function writeFileAtomic(file: string, data: string | Buffer): Promise<void> {
+/**
+ * Writes a file by writing a temporary sibling and renaming it, so readers never see half a file. `data`
+ * given in parts is written as one gathered write, without joining the parts in memory first.
+ */
+export async function writeFileAtomic(file: string, data: string | Buffer | readonly Buffer[]): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, data);
+  if (typeof data === 'string' || Buffer.isBuffer(data)) await writeFile(temporary, data);
+  else await writeParts(temporary, data);
   await rename(temporary, file);
+}
+
+async function writeParts(file: string, parts: readonly Buffer[]): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    const total = parts.reduce((sum, part) => sum + part.length, 0);
+    const { bytesWritten } = await handle.writev([...parts]);
+    // A short gathered write (not expected for a regular file) is finished with the rest in one buffer.
+    if (bytesWritten < total) await handle.writeFile(Buffer.concat([...parts]).subarray(bytesWritten));
+  } finally {
+    await handle.close();
+  }
 }

@@ -310,10 +310,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
-      for (const { file, content } of machineReadableFiles(site, data, images)) {
-        await mkdir(path.dirname(path.join(releaseDir, file)), { recursive: true });
-        await writeFile(path.join(releaseDir, file), content);
-      }
+      for (const { file, content } of machineReadableFiles(site, data, images)) await writeFileAtomic(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: rendered.scriptHashes, styleHashes: rendered.styleHashes, styleAttributes: rendered.styleAttributes }));
       await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     });

@@ -573,7 +573,9 @@ export async function updateLiveSite(
   lap('plan');
 
   // Photos of new or changed vehicles go through the same cached pipeline.
-  const images: ImageIndex = { ...live.state.images };
+  // The live index itself while nothing is added to it: what is kept per vehicle against the index
+  // (cards, feed lines) then holds as a whole. Never changed in place: additions go to a copy.
+  let images: ImageIndex = live.state.images;
   const changedVehicles = data.vehicles.filter((v) => next.touched.has(Number(v.id)));
   // Content images are checked when content or offers changed (a new offer or slide brings its image).
   const contentMoved = next.content !== undefined || data.offers !== live.data.offers;
@@ -584,13 +586,14 @@ export async function updateLiveSite(
   let imageTransforms = { done: 0, reused: 0 };
   if (jobs.length > 0) {
     const processed = await processImages(jobs, { feedRoot: path.resolve(root, FEED_ROOT), cacheDir: path.resolve(root, 'data', 'image-cache'), outDir: releaseDir });
+    images = { ...images };
     for (const [source, sizes] of Object.entries(processed.index)) images[source] = { ...images[source], ...sizes };
     imageTransforms = processed.transforms;
   }
   const newVideos = videoSources(changedVehicles).filter((source) => !images[source]?.video);
   if (newVideos.length > 0 && !site.images.cdn) {
     const published = await publishVideos(newVideos, { feedRoot: path.resolve(root, FEED_ROOT), outDir: releaseDir });
-    Object.assign(images, withVideos(images, published.index));
+    images = withVideos(images, published.index);
   }
   lap('images');
 
@@ -669,7 +672,6 @@ export async function updateLiveSite(
   }
   // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
   for (const { file, content } of machineReadableFiles(site, data, images)) {
-    await mkdir(path.dirname(path.join(releaseDir, file)), { recursive: true });
     await writeFileAtomic(path.join(releaseDir, file), content);
     touchedFile(path.join(releaseDir, file));
   }

@@ -6,10 +6,10 @@
 import type { SiteData } from '../data/site-data.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { ImageIndex } from '../views/images.ts';
-import { inventoryFeeds } from '../views/inventory-feeds.ts';
+import { inventoryFeedFiles } from '../views/inventory-feeds.ts';
 import { llmsTxt } from '../views/llms-txt.ts';
 
-/** Each file by its path in the release (no leading slash), with its content. */
-export function machineReadableFiles(site: SiteConfig, data: SiteData, images: ImageIndex): Array<{ file: string; content: string }> {
-  return [...inventoryFeeds(site, data, images).map((feed) => ({ file: feed.path.slice(1), content: feed.content })), { file: 'llms.txt', content: llmsTxt(site, data) }];
+/** Each file by its path in the release (no leading slash), with its content (text, or bytes in parts). */
+export function machineReadableFiles(site: SiteConfig, data: SiteData, images: ImageIndex): Array<{ file: string; content: string | Buffer[] }> {
+  return [...inventoryFeedFiles(site, data, images).map((feed) => ({ file: feed.path.slice(1), content: feed.parts })), { file: 'llms.txt', content: llmsTxt(site, data) }];
 }

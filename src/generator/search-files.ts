@@ -9,7 +9,7 @@ import { readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../data/feed-files.ts';
 import type { SiteData } from '../data/site-data.ts';
-import { KeyedMemo, sameInputs } from '../lib/keyed-memo.ts';
+import { KeyedMemo, MemoScope, sameInputs } from '../lib/keyed-memo.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import { IndexTextEncoder } from '../search/index-codec.ts';
@@ -32,6 +32,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 // the site, the time and the vehicle's images), each card file's text while its group holds the same
 // cards, and the index's columns. Records are kept by `listingRecords`.
 const cardMemo = new KeyedMemo<NormalisedVehicle, CardFileEntry>();
+const cardScope = new MemoScope();
 interface SiteSearchMemo {
   groups: Map<string, GroupFile>;
   index: IndexTextEncoder;
@@ -51,13 +52,14 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
   const at = now.getTime();
   const records = listingRecords(site, data, now);
+  const scope = cardScope.of([site, at, images]);
   const groups = new Map<string, Array<number | CardFileEntry>>();
   const all: Record<string, CardFileEntry> = {};
   for (const vehicle of vehicles) {
     const group = cardGroup(String(vehicle.id));
     let entries = groups.get(group);
     if (!entries) groups.set(group, (entries = []));
-    const card = cardMemo.get(vehicle, [site, at, ...vehicleImageEntries(vehicle, images)], () => ({ ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) }));
+    const card = cardMemo.getScoped(scope, vehicle, () => [site, at, ...vehicleImageEntries(vehicle, images)], () => ({ ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) }));
     entries.push(vehicle.id, (all[vehicle.id] = card));
   }
   const files = new Map<string, string>();
@@ -95,14 +97,30 @@ export async function writeSearchFiles(releaseDir: string, search: SearchFiles):
   }
   // The index goes last: it only ever names card files that exist.
   const indexFile = path.join(releaseDir, SEARCH_INDEX_PATH);
-  const previous = await readFile(indexFile, 'utf8').then((text) => JSON.parse(text) as SearchIndexFile, () => null);
+  const previous = await readFile(indexFile, 'utf8').then(cardsOfIndex, () => null);
   await writeFileAtomic(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
   written++;
   // A page still holding the previous index may ask for its cards, so those stay one more update.
   const keep = new Set([...search.files.keys()].map((f) => path.basename(f)));
-  for (const [group, hash] of Object.entries(previous?.cards ?? {})) keep.add(path.basename(cardFilePath(group, hash)));
+  for (const [group, hash] of Object.entries(previous ?? {})) keep.add(path.basename(cardFilePath(group, hash)));
   for (const file of before) if (!keep.has(file)) await unlink(path.join(releaseDir, '_search', 'cards', file)).catch(() => {});
   return { written };
+}
+
+/**
+ * The card files an index file names. The index writes them last (`{"index":…,"cards":{…}}`), so they are
+ * read from the tail rather than by parsing the columns too; an index in any other shape is parsed whole.
+ */
+function cardsOfIndex(text: string): SearchIndexFile['cards'] {
+  const at = text.lastIndexOf(',"cards":');
+  if (at >= 0 && text.endsWith('}')) {
+    try {
+      return JSON.parse(text.slice(at + ',"cards":'.length, -1)) as SearchIndexFile['cards'];
+    } catch {
+      // Not the shape this module writes: read it whole below.
+    }
+  }
+  return (JSON.parse(text) as SearchIndexFile).cards;
 }
 
 async function cardFilesIn(releaseDir: string): Promise<Set<string>> {

@@ -8,7 +8,7 @@
  * everything besides the object that the computation reads; anything it leaves out is a stale value.
  */
 export class KeyedMemo<K extends object, V> {
-  #known = new WeakMap<K, { inputs: readonly unknown[]; value: V }>();
+  #known = new WeakMap<K, { inputs: readonly unknown[]; value: V; scope?: object }>();
 
   get(key: K, inputs: readonly unknown[], compute: () => V): V {
     const known = this.#known.get(key);
@@ -16,6 +16,39 @@ export class KeyedMemo<K extends object, V> {
     const value = compute();
     this.#known.set(key, { inputs, value });
     return value;
+  }
+
+  /**
+   * {@link get} for a pass over many objects whose inputs are drawn from the same shared objects (the site,
+   * the image index, the time), which `scope` stands for (see {@link MemoScope}): a value kept under the
+   * same scope is returned without gathering its inputs. So `inputs` must be a function of the object and
+   * the shared objects alone, and none of them may be changed in place.
+   */
+  getScoped(scope: object, key: K, inputs: () => readonly unknown[], compute: () => V): V {
+    const known = this.#known.get(key);
+    if (known?.scope === scope) return known.value;
+    const current = inputs();
+    if (known && sameInputs(known.inputs, current)) {
+      known.scope = scope;
+      return known.value;
+    }
+    const value = compute();
+    this.#known.set(key, { inputs: current, value, scope });
+    return value;
+  }
+}
+
+/** An object that stays the same while the shared inputs given to {@link of} are all the same as last time. */
+export class MemoScope {
+  #shared: readonly unknown[] = [];
+  #scope: object = {};
+
+  of(shared: readonly unknown[]): object {
+    if (!sameInputs(this.#shared, shared)) {
+      this.#shared = shared;
+      this.#scope = {};
+    }
+    return this.#scope;
   }
 }
 

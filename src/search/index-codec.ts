@@ -91,24 +91,76 @@ function encodeColumn(values: readonly unknown[]): Column {
  * Encodes records to the index's JSON text, the same bytes as `JSON.stringify(encodeIndex(records))`,
  * keeping each column's text from the call before: a column whose values are all the same (lists by
  * identity) as last time is not encoded again. A running site's update changes a few records, so most
- * columns come back as they were.
+ * columns come back as they were; when the records are those of the call before with a few replaced in
+ * place (the same count, the rest the same objects), only the replaced records' values are looked at, and
+ * lists there by their items.
  */
 export class IndexTextEncoder {
+  #records: readonly SearchRecord[] = [];
+  #fields: string[] = [];
   #columns = new Map<string, { values: unknown[]; text: string }>();
 
   encode(records: readonly SearchRecord[]): string {
+    const replaced = this.#replaced(records);
+    const sameFields = replaced !== null && replaced.every((i) => sameKeys(records[i]!, this.#fields));
+    const fields = sameFields ? this.#fields : fieldsOf(records);
     const columns = new Map<string, { values: unknown[]; text: string }>();
     const parts: string[] = [];
-    for (const field of fieldsOf(records)) {
-      const values = records.map((r) => r[field]);
+    for (const field of fields) {
       const before = this.#columns.get(field);
-      const column = before && sameInputs(before.values, values) ? before : { values, text: JSON.stringify(encodeColumn(values)) };
+      let column: { values: unknown[]; text: string };
+      if (before && sameFields) {
+        const moved = replaced.filter((i) => !sameValue(before.values[i], records[i]![field]));
+        if (moved.length === 0) column = before;
+        else {
+          const values = [...before.values];
+          for (const i of moved) values[i] = records[i]![field];
+          column = { values, text: JSON.stringify(encodeColumn(values)) };
+        }
+      } else {
+        const values = records.map((r) => r[field]);
+        column = before && sameInputs(before.values, values) ? before : { values, text: JSON.stringify(encodeColumn(values)) };
+      }
       columns.set(field, column);
       parts.push(`${JSON.stringify(field)}:${column.text}`);
     }
+    this.#records = records;
+    this.#fields = fields;
     this.#columns = columns;
     return `{"v":${INDEX_FORMAT_VERSION},"n":${records.length},"columns":{${parts.join(',')}}}`;
   }
+
+  /** Positions whose record is not the object of the call before; null when the records are not comparable so. */
+  #replaced(records: readonly SearchRecord[]): number[] | null {
+    const before = this.#records;
+    if (before.length !== records.length || before.length === 0) return null;
+    const replaced: number[] = [];
+    for (let i = 0; i < records.length; i++) {
+      if (records[i] !== before[i]) {
+        replaced.push(i);
+        if (replaced.length > MOST_REPLACED) return null;
+      }
+    }
+    return replaced;
+  }
+}
+
+/** Past this many replaced records, every column's values are gathered afresh. */
+const MOST_REPLACED = 256;
+
+/** Whether two values encode the same: lists by their items (a changed record brings new lists). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => Object.is(item, b[i]));
+}
+
+/** Whether a record has exactly these fields. */
+function sameKeys(record: SearchRecord, fields: readonly string[]): boolean {
+  const keys = Object.keys(record);
+  if (keys.length !== fields.length) return false;
+  const known = new Set(fields);
+  return keys.every((key) => known.has(key));
 }
 
 /** The records of an encoded index. A missing value comes back as null (a list as []). */

@@ -6,7 +6,7 @@
  * both as CSV. Pure: rows from the site, its data and the image index.
  */
 import type { SiteData } from '../data/site-data.ts';
-import { KeyedMemo } from '../lib/keyed-memo.ts';
+import { KeyedMemo, MemoScope } from '../lib/keyed-memo.ts';
 import { absoluteUrl, vehiclePath } from '../lib/urls.ts';
 import { priceDisplay } from '../rules/pricing.ts';
 import type { Address } from '../schemas/address.ts';
@@ -30,6 +30,9 @@ export const FEED_IMAGE_LIMIT = 10;
 
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
 
+// Whether each vehicle may be listed, kept with the vehicle for its site (see KeyedMemo).
+const listable = new KeyedMemo<NormalisedVehicle, boolean>();
+
 /**
  * The vehicles a feed lists: in stock (not coming, not sold), cars (the platforms' programmes are for
  * passenger vehicles, so motorcycles, trucks and caravans stay out), with a 17-character VIN (both
@@ -40,8 +43,8 @@ export function feedVehicles(site: SiteConfig, vehicles: readonly NormalisedVehi
   const byVin = new Map<string, NormalisedVehicle>();
   const sorted = [...vehicles].sort((a, b) => Number(a.id) - Number(b.id));
   for (const v of sorted) {
-    if (v.status !== 'in_stock' || (v.item_type ?? 'car') !== 'car' || !v.vin || !VIN.test(v.vin) || offeredPrice(v, site) === null) continue;
-    const vin = v.vin.toUpperCase();
+    if (!listable.get(v, [site], () => v.status === 'in_stock' && (v.item_type ?? 'car') === 'car' && !!v.vin && VIN.test(v.vin) && offeredPrice(v, site) !== null)) continue;
+    const vin = v.vin!.toUpperCase();
     if (!byVin.has(vin)) byVin.set(vin, v);
   }
   return [...byVin.values()];
@@ -262,20 +265,49 @@ function csvFile(columns: readonly string[], lines: readonly string[]): string {
 }
 
 // Each vehicle's two feed lines, kept with the vehicle (see KeyedMemo): a row reads the vehicle, the site,
-// the locations list and the vehicle's images, so an update works out only the lines of what changed.
-const feedLines = new KeyedMemo<NormalisedVehicle, { google: string; meta: string }>();
+// the locations list and the vehicle's images, so an update works out only the lines of what changed. Each
+// line is kept as text and as UTF-8 with its line end, so a feed file is its lines' bytes put together.
+interface FeedLines {
+  google: string;
+  meta: string;
+  googleBytes: Buffer;
+  metaBytes: Buffer;
+}
+const feedLines = new KeyedMemo<NormalisedVehicle, FeedLines>();
+const feedScope = new MemoScope();
+
+function linesOf(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): FeedLines[] {
+  const scope = feedScope.of([site, data.locations, images]);
+  return feedVehicles(site, data.vehicles).map((v) =>
+    feedLines.getScoped(scope, v, () => [site, data.locations, ...vehicleImageEntries(v, images)], () => {
+      const googleValues = googleRow(v, site, data, images);
+      const metaValues = metaRow(v, site, data, images);
+      const google = csvLine(GOOGLE_COLUMNS.map((c) => googleValues[c]));
+      const meta = csvLine(META_COLUMNS.map((c) => metaValues[c]));
+      return { google, meta, googleBytes: Buffer.from(`${google}\r\n`), metaBytes: Buffer.from(`${meta}\r\n`) };
+    }),
+  );
+}
 
 /** Both feeds of a site, by the path each is published at. */
 export function inventoryFeeds(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): Array<{ path: string; content: string; rows: number }> {
-  const lines = feedVehicles(site, data.vehicles).map((v) =>
-    feedLines.get(v, [site, data.locations, ...vehicleImageEntries(v, images)], () => {
-      const google = googleRow(v, site, data, images);
-      const meta = metaRow(v, site, data, images);
-      return { google: csvLine(GOOGLE_COLUMNS.map((c) => google[c])), meta: csvLine(META_COLUMNS.map((c) => meta[c])) };
-    }),
-  );
+  const lines = linesOf(site, data, images);
   return [
     { path: INVENTORY_FEEDS.google.path, content: csvFile(GOOGLE_COLUMNS, lines.map((l) => l.google)), rows: lines.length },
     { path: INVENTORY_FEEDS.meta.path, content: csvFile(META_COLUMNS, lines.map((l) => l.meta)), rows: lines.length },
+  ];
+}
+
+const HEADER_BYTES = { google: Buffer.from(`${csvLine(GOOGLE_COLUMNS)}\r\n`), meta: Buffer.from(`${csvLine(META_COLUMNS)}\r\n`) };
+
+/**
+ * Both feeds as the bytes of their files, in parts (the header line, then each row's): the same as
+ * {@link inventoryFeeds}'s text in UTF-8, without encoding or copying megabytes on every update.
+ */
+export function inventoryFeedFiles(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): Array<{ path: string; parts: Buffer[] }> {
+  const lines = linesOf(site, data, images);
+  return [
+    { path: INVENTORY_FEEDS.google.path, parts: [HEADER_BYTES.google, ...lines.map((l) => l.googleBytes)] },
+    { path: INVENTORY_FEEDS.meta.path, parts: [HEADER_BYTES.meta, ...lines.map((l) => l.metaBytes)] },
   ];
 }

@@ -6,7 +6,7 @@
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import type { ListingRecord } from '../search/listing.ts';
-import { KeyedMemo } from '../lib/keyed-memo.ts';
+import { KeyedMemo, MemoScope } from '../lib/keyed-memo.ts';
 import { feedInstant } from '../rules/badges.ts';
 import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
@@ -84,12 +84,15 @@ export function listingNames(data: Pick<Snapshot, 'locations' | 'dealerships'>):
 // the location and dealership lists (for its names), so a running site's update works out only the records
 // of the vehicles that changed.
 const records = new KeyedMemo<NormalisedVehicle, ListingRecord>();
+const recordScope = new MemoScope();
 
 /** Every vehicle's listing record, in id order. */
 export function listingRecords(site: SiteConfig, data: Pick<Snapshot, 'vehicles' | 'locations' | 'dealerships'>, now: Date): ListingRecord[] {
   const names = listingNames(data);
   const at = now.getTime();
-  return [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => records.get(v, [site, at, data.locations, data.dealerships], () => listingRecord(v, names, site, now)));
+  const inputs = [site, at, data.locations, data.dealerships];
+  const scope = recordScope.of(inputs);
+  return [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => records.getScoped(scope, v, () => inputs, () => listingRecord(v, names, site, now)));
 }
 
 export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames, site: SiteConfig, now: Date): ListingRecord {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageIndex } from '../../../src/views/images.ts';
-import { csv, csvField, feedVehicles, GOOGLE_COLUMNS, googleRow, inventoryFeeds, META_COLUMNS, metaDrivetrain, metaRow } from '../../../src/views/inventory-feeds.ts';
+import { csv, csvField, feedVehicles, GOOGLE_COLUMNS, googleRow, inventoryFeedFiles, inventoryFeeds, META_COLUMNS, metaDrivetrain, metaRow } from '../../../src/views/inventory-feeds.ts';
 import { llmsTxt } from '../../../src/views/llms-txt.ts';
 import { location, offer, site, siteData, vehicle } from './fixtures.ts';
 
@@ -91,6 +91,18 @@ describe('CSV (RFC 4180)', () => {
     expect(feeds[0]!.content.split('\r\n')[0]).toBe(GOOGLE_COLUMNS.join(','));
     expect(feeds[1]!.content.split('\r\n')[0]).toBe(META_COLUMNS.join(','));
     expect(feeds[0]!.content.split('\r\n')).toHaveLength(3);
+  });
+
+  it('publishes files whose bytes are the feeds in UTF-8, with text beyond ASCII and quoted fields', () => {
+    const data = siteData({
+      locations: [chermside],
+      vehicles: [vehicle(1, { vin: VIN, badge: 'Série "R", Crème' }), vehicle(2, { vin: VIN.replace('6', '1'), colour: 'Blanc — Nacré' })],
+    });
+    const text = inventoryFeeds(site(), data, {});
+    const files = inventoryFeedFiles(site(), data, {});
+    expect(files.map((f) => f.path)).toEqual(text.map((f) => f.path));
+    for (const [i, file] of files.entries()) expect(Buffer.concat(file.parts).equals(Buffer.from(text[i]!.content, 'utf8')), file.path).toBe(true);
+    expect(text[0]!.content).toContain('Crème');
   });
 });
 
