@@ -109,7 +109,8 @@ function searchRoute(site: SiteConfig, vehicles: readonly NormalisedVehicle[], p
   return { kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), count: first.nbHits, content: ['promoCards'] } };
 }
 
-const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
+/** The kinds of a vehicle's own pages: its detail page and the sub-pages the site has. */
+export const VEHICLE_KINDS: ReadonlySet<Route['kind']> = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
 
 // Every facet a catalogue's vehicles have, worked out once per catalogue: an update's "after" is the next
 // update's "before".

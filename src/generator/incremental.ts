@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
-import { buildRouteManifest, updateRouteManifest, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -448,9 +448,13 @@ export function planUpdate(
 
   const render: Route[] = [];
   const patch: Route[] = [];
+  const contentQuiet = changed.content.size === 0;
   for (const route of after.routes) {
     const old = beforeByPath.get(route.path);
     if (!old) render.push(route);
+    // A vehicle's route kept as the same object by the derived manifest shows no changed vehicle: one on its
+    // similar list would have made it derive the route again (updateRouteManifest). Only content could move it.
+    else if (old === route && contentQuiet && VEHICLE_KINDS.has(route.kind)) continue;
     else if (similarOnly(old, route)) patch.push(route);
     else if (changes(route, old)) render.push(route);
   }

@@ -21,7 +21,7 @@
  * named here; the nightly test (tests/unit/nightly.test.ts) holds carried pages to a full build.
  */
 import { createHash } from 'node:crypto';
-import type { Route } from '../data/route-manifest.ts';
+import { VEHICLE_KINDS, type Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
 import { promoCardInWindow } from '../rules/promo-insertion.ts';
 import { regoExpiry } from '../rules/vehicle-actions.ts';
@@ -53,7 +53,6 @@ export interface FingerprintInput {
   landings: readonly SearchLanding[];
 }
 
-const VEHICLE_KINDS = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
 /** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
 const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found', 'ev-model']);
 

@@ -260,32 +260,21 @@ const SIMILAR_QUERY_LIMIT = 10;
  * at most 6).
  */
 export function similarIndex(vehicles: readonly NormalisedVehicle[]): (vehicle: NormalisedVehicle) => NormalisedVehicle[] {
-  const groups = new Map<string, NormalisedVehicle[]>();
-  const add = (key: string, v: NormalisedVehicle) => {
-    const list = groups.get(key);
-    if (list) list.push(v);
-    else groups.set(key, [v]);
-  };
-  // Grouped from the catalogue in relevance order, so each group is in that order already.
-  for (const v of sortedCatalogue(vehicles, 'mostRelevant')) {
-    if (v.status !== 'in_stock') continue;
-    add(`model:${v.make_slug}/${v.model_slug}`, v);
-    add(`make:${v.make_slug}`, v);
-    add(`body:${v.simple_body}`, v);
-  }
+  // The facet index's model, make and body lists, in relevance order; only vehicles in stock are hits.
+  const index = facetIndex(vehicles);
   const query = (key: string, vehicle: NormalisedVehicle) => {
     const band = similarPriceBand(vehicle.price);
     const hits: NormalisedVehicle[] = [];
-    for (const candidate of groups.get(key) ?? []) {
-      if (candidate.id !== vehicle.id && candidate.price >= band.min && candidate.price <= band.max) hits.push(candidate);
+    for (const candidate of index.get(key) ?? []) {
+      if (candidate.status === 'in_stock' && candidate.id !== vehicle.id && candidate.price >= band.min && candidate.price <= band.max) hits.push(candidate);
       if (hits.length === SIMILAR_QUERY_LIMIT) break;
     }
     return hits;
   };
   return (vehicle) =>
     similarVehicles(vehicle, [
-      ...query(`model:${vehicle.make_slug}/${vehicle.model_slug}`, vehicle),
-      ...query(`make:${vehicle.make_slug}`, vehicle),
-      ...query(`body:${vehicle.simple_body}`, vehicle),
+      ...query(`m:${vehicle.make_slug}/${vehicle.model_slug}`, vehicle),
+      ...query(`k:${vehicle.make_slug}`, vehicle),
+      ...query(`b:${vehicle.simple_body}`, vehicle),
     ]);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
+import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
 import { catalogueFollows, matchesFilter, matchingVehicles, searchAll, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
@@ -46,6 +47,20 @@ describe('a catalogue that follows another by an update', () => {
       const similar = similarIndex(after);
       const reference = similarIndex(fresh(after));
       for (const v of after.slice(0, 120)) expect(ids(similar(v))).toEqual(ids(reference(v)));
+      // And as the spec's three queries say: in stock, same model / make / body, in the price band, 10 each
+      // in relevance order, then the similar-vehicles rule.
+      const ranked = matchingVehicles(fresh(after), {});
+      for (const v of after.slice(0, 120)) {
+        const band = similarPriceBand(v.price);
+        const hits = (same: (c: NormalisedVehicle) => boolean) =>
+          ranked.filter((c) => c.status === 'in_stock' && c.id !== v.id && c.price >= band.min && c.price <= band.max && same(c)).slice(0, 10);
+        const expected = similarVehicles(v, [
+          ...hits((c) => c.make_slug === v.make_slug && c.model_slug === v.model_slug),
+          ...hits((c) => c.make_slug === v.make_slug),
+          ...hits((c) => c.simple_body === v.simple_body),
+        ]);
+        expect(ids(similar(v))).toEqual(ids(expected));
+      }
       // Each landing filter's matches come from the facet lists brought forward: the catalogue's order, filtered.
       const everything = matchingVehicles(fresh(after), {});
       for (const filter of filtersOf(after)) {
