@@ -366,6 +366,21 @@ function landingsOf(routes: Route[], data: SiteData): { landings: SearchLanding[
   return known;
 }
 
+/**
+ * Whether `after` is `before` with some vehicles replaced in place by vehicles named alike: the same car
+ * type, make, model and body, by name and by slug. Whatever reads only those (and in that order) is the same.
+ */
+function sameNames(before: readonly NormalisedVehicle[], after: readonly NormalisedVehicle[]): boolean {
+  if (before === after) return true;
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const [a, b] = [before[i]!, after[i]!];
+    if (a === b) continue;
+    if (a.car_type !== b.car_type || a.make !== b.make || a.make_slug !== b.make_slug || a.model !== b.model || a.model_slug !== b.model_slug || a.simple_body !== b.simple_body) return false;
+  }
+  return true;
+}
+
 // Worked out once per catalogue: an update's "after" is the next update's "before".
 const models = new WeakMap<readonly NormalisedVehicle[], Map<string, Set<string>>>();
 /** Each make's models (`slug|name`). */
@@ -402,7 +417,14 @@ export function planUpdate(
   const { site } = before;
   const afterPaths = new Set(after.routes.map((r) => r.path));
   const remove = before.routes.filter((r) => !afterPaths.has(r.path));
-  if (changed.content.has('menus') || changed.content.has('copy') || menuFingerprint(site, before.data) !== menuFingerprint(site, after.data)) {
+  // Menus, landing links and each make's model list read the vehicles' names alone (car type, make, model,
+  // body), besides content and the lists: an update that kept those leaves them as they were.
+  const namesKept =
+    after.data.content === before.data.content &&
+    (['offers', 'locations', 'dealerships', 'models', 'reviews'] as const).every((key) => after.data[key] === before.data[key]) &&
+    sameNames(before.data.vehicles, after.data.vehicles);
+  const menusMoved = !namesKept && menuFingerprint(site, before.data) !== menuFingerprint(site, after.data);
+  if (changed.content.has('menus') || changed.content.has('copy') || menusMoved) {
     return { render: after.routes, patch: [], remove, everything: 'the menus or the site copy changed' };
   }
   const beforeByPath = before.byPath ?? new Map(before.routes.map((r) => [r.path, r]));
@@ -415,10 +437,13 @@ export function planUpdate(
   }
   const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
-  const navigationMoved = navigation(before.data) !== navigation(after.data);
+  const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
-  const [modelsBefore, modelsAfter] = [modelsByMake(before.data.vehicles), modelsByMake(after.data.vehicles)];
-  const modelListMoved = (make: string) => json([...(modelsBefore.get(make) ?? [])].sort()) !== json([...(modelsAfter.get(make) ?? [])].sort());
+  const modelListMoved = (make: string) => {
+    if (namesKept) return false;
+    const [modelsBefore, modelsAfter] = [modelsByMake(before.data.vehicles), modelsByMake(after.data.vehicles)];
+    return json([...(modelsBefore.get(make) ?? [])].sort()) !== json([...(modelsAfter.get(make) ?? [])].sort());
+  };
 
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
   // landing pages: it changes with any vehicle it matched before or matches now, and with that table.

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildRouteManifest, updateRouteManifest } from '../../src/data/route-manifest.ts';
+import { siteData } from '../../src/data/site-data.ts';
+import { planUpdate, type UpdatePlanResult } from '../../src/generator/incremental.ts';
+import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
+import { catalogueFollows, matchesFilter } from '../../src/search/query.ts';
+import { DEMO_NOW, demoManifest } from '../support/demo-manifest.ts';
+
+// What an update renders when one vehicle changes. A running site plans against the live manifest and takes
+// shortcuts by identity (routes the derived manifest kept as they were, lists and names an update left as
+// they were); the plan must be the one a comparison of everything gives.
+describe('planning an update of one vehicle', () => {
+  const before = demoManifest('summit-motor-group', 400);
+  const { snapshot: meta, content, ...records } = before.data;
+  const target = before.data.vehicles.find((v) => v.status === 'in_stock' && v.price > 5000)!;
+  const paths = (plan: UpdatePlanResult) => ({ render: plan.render.map((r) => r.path).sort(), patch: plan.patch.map((r) => r.path).sort(), everything: plan.everything });
+
+  /** The plan for `change` to the target vehicle as a running site makes it, and as a comparison of everything makes it. */
+  function plans(change: (v: NormalisedVehicle) => NormalisedVehicle) {
+    const vehicles = before.data.vehicles.map((v) => (v === target ? change(v) : v));
+    const touched = new Set([Number(target.id)]);
+    const changed = { vehicles: touched, content: new Set<string>() };
+    const data = siteData({ ...records, meta, vehicles }, content);
+    catalogueFollows(data.vehicles, before.data.vehicles);
+    const derived = updateRouteManifest(before.site, before, data, touched) ?? buildRouteManifest(before.site, data);
+    const running = planUpdate(before, { data, routes: derived }, changed, DEMO_NOW);
+    // Every list a new object and every route made afresh: nothing to take by identity.
+    const copy = structuredClone({ ...records, meta, vehicles });
+    const fresh = siteData(copy, content);
+    const reference = planUpdate(before, { data: fresh, routes: buildRouteManifest(before.site, fresh) }, changed, DEMO_NOW);
+    return { running, reference };
+  }
+
+  it('renders the search pages that list a vehicle whose price changed, and no other', () => {
+    const { running, reference } = plans((v) => ({ ...v, price: v.price - 500 }));
+    expect(paths(running)).toEqual(paths(reference));
+    const matching = before.routes.filter((r) => r.kind === 'search' && matchesFilter(target, r.filter)).map((r) => r.path);
+    const searchPages = running.render.filter((r) => r.kind === 'search').map((r) => r.path);
+    expect(searchPages.sort()).toEqual(matching.sort());
+    expect(running.render.map((r) => r.path)).toContain(`/cars/${target.slug}/`);
+  });
+
+  it.each([
+    ['sold', (v: NormalisedVehicle) => ({ ...v, status: 'sold' as const, sold: true })],
+    ['renamed model', (v: NormalisedVehicle) => ({ ...v, model: `${v.model} Sport` })],
+    ['another body', (v: NormalisedVehicle) => ({ ...v, simple_body: v.simple_body === 'SUV' ? 'Sedan' : 'SUV' })],
+    ['renamed make', (v: NormalisedVehicle) => ({ ...v, make: `${v.make} Motors` })],
+  ])('plans as a comparison of everything does when the vehicle is %s', (_name, change) => {
+    const { running, reference } = plans(change);
+    expect(paths(running)).toEqual(paths(reference));
+  });
+});
