@@ -133,6 +133,34 @@ export function vehiclesById(vehicles: readonly NormalisedVehicle[]): ReadonlyMa
   return known;
 }
 
+/** A manifest's vehicle routes by vehicle id, and the routes after the home page that are not a vehicle's, in order. */
+interface ManifestParts {
+  groups: Map<number, Route[]>;
+  rest: Route[];
+}
+
+// Kept per manifest: a derived manifest records its parts as it is made, so the next update need not
+// sort 35,000 routes into them again.
+const partsOf = new WeakMap<readonly Route[], ManifestParts>();
+
+function manifestParts(routes: readonly Route[]): ManifestParts {
+  let parts = partsOf.get(routes);
+  if (!parts) {
+    parts = { groups: new Map(), rest: [] };
+    for (const route of routes.slice(1)) {
+      if (route.kind === 'vehicle' || route.kind === 'vehicle-print' || route.kind === 'vehicle-checkout' || route.kind === 'vehicle-trade-in') {
+        const group = parts.groups.get(route.vehicleId);
+        if (group) group.push(route);
+        else parts.groups.set(route.vehicleId, [route]);
+      } else {
+        parts.rest.push(route);
+      }
+    }
+    partsOf.set(routes, parts);
+  }
+  return parts;
+}
+
 /**
  * The manifest after a change to some vehicles, derived from the manifest
  * before it instead of from scratch: only the touched vehicles' routes, the
@@ -172,32 +200,30 @@ export function updateRouteManifest(
     );
   };
 
-  const oldVehicleRoutes = new Map<number, Route[]>();
-  for (const route of before.routes) {
-    if (route.kind === 'vehicle' || route.kind === 'vehicle-print' || route.kind === 'vehicle-checkout' || route.kind === 'vehicle-trade-in') {
-      const list = oldVehicleRoutes.get(route.vehicleId);
-      if (list) list.push(route);
-      else oldVehicleRoutes.set(route.vehicleId, [route]);
-    }
-  }
+  const parts = manifestParts(before.routes);
   const similar = similarIndex(after.vehicles);
   const routes: Route[] = [before.routes[0]!];
+  const groups = new Map<number, Route[]>();
   for (const v of after.vehicles) {
-    const kept = affected(v) ? undefined : oldVehicleRoutes.get(Number(v.id));
-    routes.push(...(kept ?? vehicleRoutes(site, v, similar(v))));
+    const kept = affected(v) ? undefined : parts.groups.get(Number(v.id));
+    const group = kept ?? vehicleRoutes(site, v, similar(v));
+    groups.set(Number(v.id), group);
+    for (const route of group) routes.push(route);
   }
-  for (const route of before.routes.slice(1)) {
-    if (VEHICLE_KINDS.has(route.kind)) continue;
+  const rest: Route[] = [];
+  for (const route of parts.rest) {
     if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter))) {
       const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter);
       const next = route.canonicalPath ? { ...fresh, path: route.path, canonicalPath: route.canonicalPath } : fresh;
       // A shared location and dealership page keeps both facets.
       if (next.kind === 'search' && route.deps.facets) next.deps.facets = route.deps.facets;
-      routes.push(next);
+      rest.push(next);
     } else {
-      routes.push(route);
+      rest.push(route);
     }
   }
+  for (const route of rest) routes.push(route);
+  partsOf.set(routes, { groups, rest });
   return routes;
 }
 

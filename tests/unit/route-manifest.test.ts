@@ -134,6 +134,20 @@ describe('updating the manifest after vehicle changes', () => {
     }
   });
 
+  it('equals building it from scratch across a chain of updates, each derived from the one before', () => {
+    const { site, data, routes } = manifestFor('summit-motor-group', 600);
+    const inStock = data.vehicles.filter((v) => v.status === 'in_stock');
+    let current = { data, routes };
+    for (const [i, v] of inStock.slice(0, 6).entries()) {
+      const vehicles = current.data.vehicles.map((x) => (x.id === v.id ? (i % 2 === 0 ? { ...x, price: x.price + 1500 * (i + 1) } : { ...x, status: 'sold' as const }) : x));
+      const after = { ...current.data, vehicles };
+      const updated = updateRouteManifest(site, current, after, new Set([Number(v.id)]));
+      expect(updated, `update ${i}`).not.toBeNull();
+      expect(updated).toEqual(buildRouteManifest(site, after));
+      current = { data: after, routes: updated! };
+    }
+  });
+
   it('declines structural changes, leaving them to a full manifest build', () => {
     const { site, data, routes } = manifestFor('summit-motor-group', 300);
     const v = data.vehicles[0]!;
