@@ -15,10 +15,17 @@ export type RenderFn = (request: Request, locals: RenderLocals) => Promise<Rende
  */
 export type SimilarSectionFn = (locals: Pick<RenderLocals, 'site' | 'data' | 'images' | 'asOf'>, ids: readonly number[] | undefined) => string | null;
 
+/**
+ * The compiled app's answers to a search page's recorded searches over the data in `locals`, as its render
+ * would get them (see src/render/search-page-answers.ts).
+ */
+export type SearchPageAnswersFn = (locals: Pick<RenderLocals, 'site' | 'data' | 'images' | 'asOf'>, requests: readonly unknown[]) => Promise<unknown[]>;
+
 /** The entry points of the compiled app that the generator calls. */
 export interface AppEntry {
   render: RenderFn;
   similarSection: SimilarSectionFn;
+  searchPageAnswers: SearchPageAnswersFn;
 }
 
 /** A rendered page: its HTTP status and the bytes of its body (UTF-8 HTML for a page). */
@@ -180,5 +187,5 @@ export async function loadAppEntry(appDir: string): Promise<AppEntry> {
   if (!existsSync(entry)) throw new Error(`The compiled app is missing (${entry}). Run \`npm run build\`.`);
   process.env.NODE_ENV = 'production';
   const module = (await import(pathToFileURL(entry).href)) as AppEntry;
-  return { render: module.render, similarSection: module.similarSection };
+  return { render: module.render, similarSection: module.similarSection, searchPageAnswers: module.searchPageAnswers };
 }

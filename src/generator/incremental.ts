@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,8 +29,9 @@ import { catalogueChange, catalogueFollows, matchesFilter } from '../search/quer
 import type { ImageIndex } from '../views/images.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
+import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
-import type { RenderFn, SimilarSectionFn } from './compile.ts';
+import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
 import { spliceSimilarSection } from '../render/similar-section.ts';
 import { inPool } from '../lib/in-pool.ts';
@@ -67,7 +69,16 @@ export interface LiveSite {
   byPath: Map<string, Route>;
   state: BuildState;
   releaseDir: string;
+  /**
+   * The searches each search page's island asked for when this process last rendered it, and a digest of
+   * their answers: a page whose searches answer the same after a change is not rendered again. Empty for a
+   * site just loaded, whose pages were rendered elsewhere.
+   */
+  searchAnswers: Map<string, { requests: unknown[]; digest: string }>;
 }
+
+/** A digest of a search page's search answers. */
+const answersDigest = (answers: readonly unknown[]): string => createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
 
 export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
   const snapshot = await readSnapshot(site.slug, root);
@@ -77,7 +88,8 @@ export async function loadLiveSite(site: SiteConfig, root: string): Promise<Live
   const state = JSON.parse(await readFile(statePath, 'utf8')) as BuildState;
   const data = siteData(snapshot, loadSiteContent(site.slug, root));
   const routes = buildRouteManifest(site, data);
-  return { site, snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir: await realpath(path.resolve(root, OUT, site.slug)) };
+  const releaseDir = await realpath(path.resolve(root, OUT, site.slug));
+  return { site, snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers: new Map() };
 }
 
 // ---------------------------------------------------------------- applying events
@@ -275,6 +287,11 @@ export interface UpdatePlanResult {
   render: Route[];
   /** Vehicle pages whose similar-vehicles section alone changed: that section is replaced in the published page. */
   patch: Route[];
+  /**
+   * Search pages that list a changed vehicle and nothing else of theirs changed: rendered only when their
+   * island's searches answer differently than when they were last rendered.
+   */
+  recheck: Route[];
   /** Paths whose pages no longer exist. */
   remove: Route[];
   /** Why everything is rendered, when it is. */
@@ -425,7 +442,7 @@ export function planUpdate(
     sameNames(before.data.vehicles, after.data.vehicles);
   const menusMoved = !namesKept && menuFingerprint(site, before.data) !== menuFingerprint(site, after.data);
   if (changed.content.has('menus') || changed.content.has('copy') || menusMoved) {
-    return { render: after.routes, patch: [], remove, everything: 'the menus or the site copy changed' };
+    return { render: after.routes, patch: [], recheck: [], remove, everything: 'the menus or the site copy changed' };
   }
   const beforeByPath = before.byPath ?? new Map(before.routes.map((r) => [r.path, r]));
   const oldVehicles = vehiclesById(before.data.vehicles);
@@ -473,6 +490,7 @@ export function planUpdate(
 
   const render: Route[] = [];
   const patch: Route[] = [];
+  const recheck: Route[] = [];
   const contentQuiet = changed.content.size === 0;
   for (const route of after.routes) {
     const old = beforeByPath.get(route.path);
@@ -481,9 +499,20 @@ export function planUpdate(
     // similar list would have made it derive the route again (updateRouteManifest). Only content could move it.
     else if (old === route && contentQuiet && VEHICLE_KINDS.has(route.kind)) continue;
     else if (similarOnly(old, route)) patch.push(route);
+    else if (route.kind === 'search' && listsOnly(old, route)) recheck.push(route);
     else if (changes(route, old)) render.push(route);
   }
-  return { render, patch, remove, everything: null };
+  return { render, patch, recheck, remove, everything: null };
+
+  /**
+   * A search page whose route, links, landing table and content are as they were, and which lists a
+   * changed vehicle (now or before): what changed on it can only be in its island's search answers.
+   */
+  function listsOnly(old: Route, route: RouteOf<'search'>): boolean {
+    if (!sameRoute(old, route) || navigationMoved || landingsMoved || contentTouched(route.deps)) return false;
+    if (route.filter.make !== undefined && modelListMoved(route.filter.make)) return false;
+    return Boolean(route.deps.vehicles?.some((id) => changedIds.has(id))) || changedVersions.some((v) => matchesFilter(v, route.filter));
+  }
 
   /**
    * A vehicle page whose own vehicle, location and content are as they were, and whose similar vehicles
@@ -535,6 +564,8 @@ export interface UpdateResult {
   rendered: number;
   /** Vehicle pages whose similar-vehicles section was replaced in place (not counted in `rendered`). */
   patched: number;
+  /** Search pages listing a changed vehicle whose searches answered as before, so they were left as they were. */
+  searchPagesKept: number;
   removed: number;
   imageTransforms: { done: number; reused: number };
   everything: string | null;
@@ -576,6 +607,11 @@ export async function updateLiveSite(
      * that section replaced in place; without it (and in a preview) they are rendered.
      */
     similarSection?: SimilarSectionFn;
+    /**
+     * The compiled app's answers to a search page's recorded searches: with it, search pages that list a
+     * changed vehicle are rendered only when their answers changed; without it (and in a preview) they are rendered.
+     */
+    searchPageAnswers?: SearchPageAnswersFn;
   },
 ): Promise<{ live: LiveSite; result: UpdateResult }> {
   const { site, releaseDir } = live;
@@ -591,7 +627,7 @@ export async function updateLiveSite(
 
   if (next.snapshot === live.snapshot && !next.content && !next.contentChanges?.size) {
     options.onFilesReplaced?.();
-    return { live, result: { unchanged: true, rendered: 0, patched: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
+    return { live, result: { unchanged: true, rendered: 0, patched: 0, searchPagesKept: 0, removed: 0, imageTransforms: { done: 0, reused: 0 }, everything: null, timingsMs: timings, files: [] } };
   }
   const data = siteData(next.snapshot, next.content ?? live.data.content);
   catalogueFollows(data.vehicles, live.data.vehicles);
@@ -634,6 +670,16 @@ export async function updateLiveSite(
   const similarSection = options.preview ? undefined : options.similarSection;
   const toRender = similarSection ? [...plan.render] : [...plan.render, ...plan.patch];
   const toPatch = similarSection ? plan.patch : [];
+  // Search pages listing a changed vehicle: asked their searches again, and rendered only when answered otherwise.
+  const searchAnswers = new Map(live.searchAnswers);
+  for (const route of plan.remove) searchAnswers.delete(route.path);
+  const answersOf = options.preview ? undefined : options.searchPageAnswers;
+  let searchPagesKept = 0;
+  for (const route of plan.recheck) {
+    const known = answersOf && live.searchAnswers.get(route.path);
+    if (known && answersDigest(await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests)) === known.digest) searchPagesKept++;
+    else toRender.push(route);
+  }
   let done = 0;
   const total = toRender.length + toPatch.length;
   options.onProgress?.(0, total);
@@ -669,6 +715,7 @@ export async function updateLiveSite(
     const expected = route.kind === 'not-found' ? 404 : 200;
     if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
     if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
+    if (locals.searchAnswers) searchAnswers.set(route.path, { requests: locals.searchAnswers.requests, digest: answersDigest(locals.searchAnswers.answers) });
     noteInline(inlineTextsOf(page.body));
     const file = outputFile(releaseDir, route.path, route.kind);
     await writeFileAtomic(file, page.body);
@@ -729,8 +776,8 @@ export async function updateLiveSite(
   lap('snapshot');
 
   return {
-    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir },
-    result: { unchanged: false, rendered: toRender.length, patched, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
+    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers },
+    result: { unchanged: false, rendered: toRender.length, patched, searchPagesKept, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }
 

@@ -164,6 +164,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
         {
           root,
           similarSection: renderer.entry.similarSection,
+          searchPageAnswers: renderer.entry.searchPageAnswers,
           onProgress: (done, total) => progress({ phase: 'render', done, total }),
           // The site shows the events from here on; the journal keeps them until the snapshot has them too.
           onFilesReplaced: () => store.markRendered(slug, applied.applied),
@@ -176,7 +177,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const message =
         (result.unchanged
           ? `${kind}: nothing on the site changed, so nothing was written`
-          : `${kind}: ${result.rendered} page(s) rendered, ${result.patched} brought up to date in place, ${result.removed} removed`) +
+          : `${kind}: ${result.rendered} page(s) rendered, ${result.patched} brought up to date in place, ${result.searchPagesKept} search page(s) kept as their searches answered as before, ${result.removed} removed`) +
         (result.everything ? ` (everything, because ${result.everything})` : '') +
         (applied.failed.length > 0 ? `; ${applied.failed.length} event(s) quarantined` : '');
       log(`${slug}: ${message} in ${Math.round(performance.now() - started)} ms`);

@@ -33,4 +33,10 @@ export interface RenderLocals {
    * route manifest): the stock search island writes a search on the landing page it matches.
    */
   landings: SearchLanding[];
+  /**
+   * Left here by a search landing page as it renders: the searches its island asked for and their answers
+   * (`src/render/search-page-answers.ts`), which a running site keeps to tell whether a later change
+   * would change the page.
+   */
+  searchAnswers?: { requests: unknown[]; answers: unknown[] };
 }

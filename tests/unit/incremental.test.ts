@@ -11,6 +11,7 @@ import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadLiveSite } from '../../src/generator/incremental.ts';
 import { SIMILAR_SECTION_START } from '../../src/render/similar-section.ts';
+import { matchesFilter } from '../../src/search/query.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
 
@@ -135,6 +136,31 @@ describe('incremental updates', () => {
     const shown = `$${price.toLocaleString('en-AU')}`;
     for (const file of [kept!, tampered!]) expect(await readFile(file, 'utf8')).toContain(shown);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('leaves a search page as it was when its searches answer the same, and renders it when they do not', async () => {
+    // An in-stock vehicle priced between the others that some landing page lists beyond its first page,
+    // where its price does not show.
+    const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
+    const prices = live.snapshot.vehicles.filter((x) => x.status === 'in_stock').map((x) => x.price);
+    const beyondFirstPage = (x: (typeof live.snapshot.vehicles)[number]) =>
+      live.routes.some((r) => r.kind === 'search' && matchesFilter(x, r.filter) && !(r.deps.vehicles ?? []).includes(Number(x.id)));
+    const v = live.snapshot.vehicles.find((x) => x.status === 'in_stock' && beyondFirstPage(x) && x.price > Math.min(...prices) + 3000 && x.price < Math.max(...prices) - 3000)!;
+    expect(v, 'an in-stock vehicle listed beyond a first page, priced between the others').toBeTruthy();
+    const change = async (price: number) => {
+      journal('vehicle.updated', Number(v.id), { ...v, price });
+      const outcome = await run({ events: true });
+      expect(outcome.status, outcome.message).toBe('published');
+      expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+      return outcome.report as { rendered: number; searchPagesKept: number };
+    };
+    // The first change renders its search pages, whose searches the running site then keeps.
+    await change(v.price - 1);
+    // A second change of a dollar shows on the pages listing it beyond their first page: their price range
+    // and every count stay as they were.
+    expect((await change(v.price - 2)).searchPagesKept).toBeGreaterThan(0);
+    // The cheapest vehicle on the site now: the price range of every page listing it moves, so they are rendered.
+    expect((await change(Math.min(...prices) - 500)).searchPagesKept).toBe(0);
   }, 240_000);
 
   it('keeps the newest price when an older change arrives after it, and equals a full build', async () => {

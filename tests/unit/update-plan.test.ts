@@ -13,7 +13,12 @@ describe('planning an update of one vehicle', () => {
   const before = demoManifest('summit-motor-group', 400);
   const { snapshot: meta, content, ...records } = before.data;
   const target = before.data.vehicles.find((v) => v.status === 'in_stock' && v.price > 5000)!;
-  const paths = (plan: UpdatePlanResult) => ({ render: plan.render.map((r) => r.path).sort(), patch: plan.patch.map((r) => r.path).sort(), everything: plan.everything });
+  const paths = (plan: UpdatePlanResult) => ({
+    render: plan.render.map((r) => r.path).sort(),
+    patch: plan.patch.map((r) => r.path).sort(),
+    recheck: plan.recheck.map((r) => r.path).sort(),
+    everything: plan.everything,
+  });
 
   /** The plan for `change` to the target vehicle as a running site makes it, and as a comparison of everything makes it. */
   function plans(change: (v: NormalisedVehicle) => NormalisedVehicle) {
@@ -31,12 +36,14 @@ describe('planning an update of one vehicle', () => {
     return { running, reference };
   }
 
-  it('renders the search pages that list a vehicle whose price changed, and no other', () => {
+  it('asks the search pages that list a vehicle whose price changed, and no other, and renders its page', () => {
     const { running, reference } = plans((v) => ({ ...v, price: v.price - 500 }));
     expect(paths(running)).toEqual(paths(reference));
     const matching = before.routes.filter((r) => r.kind === 'search' && matchesFilter(target, r.filter)).map((r) => r.path);
-    const searchPages = running.render.filter((r) => r.kind === 'search').map((r) => r.path);
+    // Each page listing it is rendered, or has its searches asked again and is rendered if they answer otherwise.
+    const searchPages = [...running.render, ...running.recheck].filter((r) => r.kind === 'search').map((r) => r.path);
     expect(searchPages.sort()).toEqual(matching.sort());
+    expect(running.recheck.length).toBeGreaterThan(0);
     expect(running.render.map((r) => r.path)).toContain(`/cars/${target.slug}/`);
   });
 

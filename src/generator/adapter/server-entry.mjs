@@ -33,3 +33,9 @@ export async function render(request, locals) {
  * a running site replaces just that section in pages whose similar vehicles alone changed.
  */
 export { similarSection } from '../../render/vehicle-cards.ts';
+
+/**
+ * The answers a search page's recorded searches get over the data in `locals` (see
+ * src/render/search-page-answers.ts): a running site renders the page again only when they changed.
+ */
+export { searchPageAnswers } from '../../render/search-page-answers.ts';
