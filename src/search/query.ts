@@ -229,6 +229,24 @@ export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter:
   return shortest!.filter((v) => matchesFilter(v, filter));
 }
 
+/**
+ * How many vehicles a filter matches, by car type. A filter of car types alone (or none) reads the facet
+ * index's list lengths; any other filter counts its matches.
+ */
+export function matchesByCarType(vehicles: readonly NormalisedVehicle[], filter: SearchFilter): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const { carTypes, ...rest } = filter;
+  if (Object.values(rest).every((value) => value === undefined)) {
+    for (const [key, list] of facetIndex(vehicles)) {
+      const type = key.startsWith('t:') ? key.slice(2) : null;
+      if (type !== null && (!carTypes || carTypes.includes(type as NormalisedVehicle['car_type']))) counts[type] = list.length;
+    }
+    return counts;
+  }
+  for (const vehicle of matchingVehicles(vehicles, filter)) counts[vehicle.car_type] = (counts[vehicle.car_type] ?? 0) + 1;
+  return counts;
+}
+
 /** Sorted, filtered and collapsed results, before paging. */
 export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption = 'mostRelevant'): NormalisedVehicle[] {
   let matched = sortBy === 'mostRelevant' ? matchingVehicles(vehicles, filter) : sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));

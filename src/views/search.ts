@@ -6,7 +6,7 @@ import { ALL_STOCK_PATH, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import { displayedStockCount, makeOptions, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { matchingVehicles, type SearchFilter } from '../search/query.ts';
+import { matchesByCarType, matchingVehicles, type SearchFilter } from '../search/query.ts';
 import { countBy, metaDescription, presentCarTypes, type LinkView, type RouteOf } from './common.ts';
 
 export interface RefinementGroup {
@@ -114,7 +114,8 @@ export interface SearchLandingView {
  */
 export function searchLandingView(site: SiteConfig, data: SiteData, route: RouteOf<'search'>): SearchLandingView {
   const matching = matchingVehicles(data.vehicles, route.filter);
-  const count = displayedStockCount(matching.length, matching.length > STOCK_COUNT_LIMIT ? Object.fromEntries(countBy(matching, (v) => v.car_type)) : {}, site);
+  // Past the limit the rule sums the car-type facet counts of the page's matches.
+  const count = displayedStockCount(matching.length, matching.length > STOCK_COUNT_LIMIT ? matchesByCarType(data.vehicles, route.filter) : {}, site);
   const documentTitle = landingTitle(data, route, matching);
   return {
     title: route.title,

@@ -3,7 +3,7 @@ import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
 import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
-import { catalogueFollows, matchesFilter, matchingVehicles, searchAll, similarIndex, type SearchFilter } from '../../src/search/query.ts';
+import { catalogueFollows, matchesByCarType, matchesFilter, matchingVehicles, searchAll, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -64,7 +64,11 @@ describe('a catalogue that follows another by an update', () => {
       // Each landing filter's matches come from the facet lists brought forward: the catalogue's order, filtered.
       const everything = matchingVehicles(fresh(after), {});
       for (const filter of filtersOf(after)) {
-        expect(ids(matchingVehicles(after, filter)), JSON.stringify(filter)).toEqual(ids(everything.filter((v) => matchesFilter(v, filter))));
+        const matches = everything.filter((v) => matchesFilter(v, filter));
+        expect(ids(matchingVehicles(after, filter)), JSON.stringify(filter)).toEqual(ids(matches));
+        const byType: Record<string, number> = {};
+        for (const v of matches) byType[v.car_type] = (byType[v.car_type] ?? 0) + 1;
+        expect(matchesByCarType(after, filter), JSON.stringify(filter)).toEqual(byType);
       }
       // The stock tally by facet, brought forward by the vehicles that left and joined, is the one counted afresh.
       expect([...stockTally(site, after, NOW)].sort()).toEqual([...stockTally(site, fresh(after), NOW)].sort());
