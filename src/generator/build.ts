@@ -21,7 +21,7 @@ import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from './publish.ts';
 import { listPublicFiles } from './public-files.ts';
 import { outputFile } from './output-paths.ts';
-import { routeFingerprints } from './route-fingerprints.ts';
+import { routeFingerprints, searchAnswerDigests } from './route-fingerprints.ts';
 import { renderRoutes } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
@@ -121,6 +121,8 @@ export interface RouteFingerprintsFile {
   /** The release folder's name: the fingerprints hold for that release only. */
   release: string;
   routes: Record<string, string>;
+  /** The searches each search page's island asked for when rendered (a page carried over keeps its own). */
+  searchRequests?: Record<string, unknown[]>;
 }
 
 /** Where the fingerprints of a site's live pages are kept. */
@@ -272,8 +274,16 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     const landings = searchLandings(routes, data);
     let fingerprints = new Map<string, string>();
+    let searchRequests: Record<string, unknown[]> = {};
     const rendered = await timed('render', async () => {
-      fingerprints = routeFingerprints({ site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings });
+      const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
+      // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
+      const searchPaths = new Set(routes.filter((r) => r.kind === 'search').map((r) => r.path));
+      const noted = Object.fromEntries(
+        Object.entries((await readJson<RouteFingerprintsFile>(routeFingerprintsPath(site.slug, root)))?.searchRequests ?? {}).filter(([p]) => searchPaths.has(p)),
+      );
+      const notedDigests = options.full ? new Map<string, string>() : await searchAnswerDigests(fingerprintInput, noted);
+      fingerprints = routeFingerprints({ ...fingerprintInput, searchDigests: notedDigests });
       const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
       if (carry.reason) report.fullRenderReason = carry.reason;
       // A page missing from the live release (removed by hand, say) is not linked: it is rendered.
@@ -286,6 +296,14 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         options.onProgress?.(site.slug, 'render', done, toRender.length);
       }, options.workers);
       progress.stop(site.slug);
+      // Each search page's fingerprint, for the next build, is of its answers: the searches it just asked,
+      // or for a page carried over, those noted before (its answers are the same, or it would not be).
+      const carriedPaths = new Set(carry.routes.map((r) => r.path));
+      searchRequests = { ...Object.fromEntries(Object.entries(noted).filter(([p]) => carriedPaths.has(p) && !(p in result.searchRequests))), ...result.searchRequests };
+      const fresh = await searchAnswerDigests(fingerprintInput, result.searchRequests);
+      const searchDigests = new Map([...notedDigests].filter(([p]) => p in searchRequests && !fresh.has(p)).concat([...fresh]));
+      const searchRoutes = routes.filter((r) => r.kind === 'search');
+      for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {
         result.scriptHashes = [...new Set([...carry.state.scriptHashes, ...result.scriptHashes])].sort();
@@ -329,7 +347,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
       // What each page was rendered from, for the next build to carry unchanged pages over; then the
       // pages updates rendered since the last build are all current again.
-      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints) };
+      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), searchRequests };
       await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
       await writeFileAtomic(staleRoutesPath(site.slug, root), '');
     });

@@ -26,7 +26,14 @@ export type WorkerMessage =
   | { type: 'more' }
   | { type: 'progress'; done: number }
   | { type: 'error'; path: string; kind: string; message: string }
-  | { type: 'done'; bytesByKind: Record<string, { pages: number; bytes: number }>; scriptHashes: string[]; styleHashes: string[]; styleAttributes: boolean };
+  | {
+      type: 'done';
+      bytesByKind: Record<string, { pages: number; bytes: number }>;
+      scriptHashes: string[];
+      styleHashes: string[];
+      styleAttributes: boolean;
+      searchRequests: Record<string, unknown[]>;
+    };
 
 export interface RenderResult {
   pages: number;
@@ -35,6 +42,8 @@ export interface RenderResult {
   styleHashes: string[];
   /** Some page uses a style="" attribute. */
   styleAttributes: boolean;
+  /** The searches each rendered search page's island asked for, by path (see src/render/search-page-answers.ts). */
+  searchRequests: Record<string, unknown[]>;
   workers: number;
 }
 
@@ -78,7 +87,7 @@ export async function renderRoutes(
   workers = availableParallelism(),
 ): Promise<RenderResult> {
   // Nothing to render (every page carried over): no worker is started.
-  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: 0 };
+  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchRequests: {}, workers: 0 };
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
   let next = 0;
   const nextBatch = (): BatchMessage => {
@@ -87,7 +96,7 @@ export async function renderRoutes(
     next += batch.length;
     return { type: 'routes', routes: batch };
   };
-  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, workers: count };
+  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchRequests: {}, workers: count };
   const running: Worker[] = [];
   try {
     await Promise.all(
@@ -122,6 +131,7 @@ export async function renderRoutes(
                 result.scriptHashes.push(...message.scriptHashes);
                 result.styleHashes.push(...message.styleHashes);
                 result.styleAttributes ||= message.styleAttributes;
+                Object.assign(result.searchRequests, message.searchRequests);
                 resolve();
               }
             });

@@ -12,6 +12,7 @@ import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import type { Route } from '../data/route-manifest.ts';
+import type { RenderLocals } from '../views/render-locals.ts';
 import type { BatchMessage, RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   };
 
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
+  const searchRequests: Record<string, unknown[]> = {};
   let styleAttributes = false;
   const writes = new Set<Promise<void>>();
   let done = 0;
@@ -63,7 +65,9 @@ async function main(): Promise<void> {
       // The page as the renderer encoded it: written as it is, never decoded and encoded again.
       let page: Buffer;
       try {
-        const rendered = await render(new Request(`${site.url}${route.path}`), { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings });
+        const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
+        const rendered = await render(new Request(`${site.url}${route.path}`), locals);
+        if (locals.searchAnswers) searchRequests[route.path] = locals.searchAnswers.requests;
         page = rendered.body;
         const expected = route.kind === 'not-found' ? 404 : 200;
         if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
@@ -100,7 +104,7 @@ async function main(): Promise<void> {
   }
   await Promise.all(writes);
   post({ type: 'progress', done: done - lastReport });
-  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes });
+  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchRequests });
 }
 
 main().catch((error: unknown) => post({ type: 'error', path: '(worker)', kind: 'setup or write', message: (error as Error).stack ?? String(error) }));

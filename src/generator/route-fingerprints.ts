@@ -8,9 +8,12 @@
  * images, the resolved menus and the footer's year. On top of that:
  * - a vehicle's pages (detail, print, checkout, trade-in) take the digests of the vehicles they show (their
  *   own and the similar vehicles), in order;
- * - search, stock-count and facet pages, every page that reads the clock, and an electric model's page
- *   (which links to the model's stock when there is some) take the digest of the whole catalogue, and the
- *   search landing table;
+ * - a search page whose island's searches the last build noted takes a digest of their answers over the
+ *   new data, the landing table, its links under "Browse stock" and its promo cards: all it shows beyond
+ *   its route, so a change it does not show leaves it carried over;
+ * - other search pages, stock-count and facet pages, every page that reads the clock, and an electric
+ *   model's page (which links to the model's stock when there is some) take the digest of the whole
+ *   catalogue, and the search landing table;
  * - the pages that judge dates against the build time (home, locations, brands, offers, not-found) take
  *   their view as of that time, so an offer that expired or a location's hours for the new day re-render
  *   them and nothing else.
@@ -36,6 +39,8 @@ import { notFoundView } from '../views/not-found.ts';
 import { offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../views/offers.ts';
 import { listingRecords, resultCardData } from '../views/search-records.ts';
 import { vehiclePanels } from '../views/vehicle/extras.ts';
+import { searchRefinements } from '../views/search.ts';
+import { serverSearchClient } from '../views/search-island.ts';
 import { vehicleFinance } from '../views/vehicle/finance.ts';
 import { imageJobs } from './images.ts';
 import { videoSources } from './videos.ts';
@@ -51,6 +56,11 @@ export interface FingerprintInput {
   /** The compiled app's version: new code renders every page again. */
   codeVersion: string;
   landings: readonly SearchLanding[];
+  /**
+   * A digest of each search page's island searches answered over this data, by path, where the page's
+   * searches are known ({@link searchAnswerDigests}): such a page takes it in place of the whole catalogue's.
+   */
+  searchDigests?: ReadonlyMap<string, string>;
 }
 
 /** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
@@ -82,11 +92,31 @@ function vehicleDigests(site: SiteConfig, data: SiteData, images: ImageIndex, no
   return digests;
 }
 
+/**
+ * A digest of each search page's searches (as its island asked them when last rendered) answered over
+ * `data` by the build's search client, as the page's render would be answered.
+ */
+export async function searchAnswerDigests(
+  input: Pick<FingerprintInput, 'site' | 'data' | 'images' | 'asOf'>,
+  requests: Readonly<Record<string, readonly unknown[]>>,
+): Promise<Map<string, string>> {
+  const client = serverSearchClient(input.site, input.data, input.images, new Date(input.asOf));
+  const digests = new Map<string, string>();
+  for (const [path, asked] of Object.entries(requests)) {
+    const answers: unknown[] = [];
+    for (const request of asked) answers.push(await client.search(request as Parameters<typeof client.search>[0]));
+    digests.set(path, digest(json(answers)));
+  }
+  return digests;
+}
+
 /** The fingerprint of every route's page, by path. */
 export function routeFingerprints(input: FingerprintInput): Map<string, string> {
   const { site, data, routes, images, publicFiles } = input;
   const now = new Date(input.asOf);
-  const vehicles = vehicleDigests(site, data, images, now);
+  // Worked out only when some page needs the vehicles' digests.
+  let digests: Map<number, string> | undefined;
+  const vehicleDigest = (id: number) => (digests ??= vehicleDigests(site, data, images, now)).get(id);
 
   // The vehicles' photos, spin frames and videos, as the image pipeline names them: each vehicle's digest
   // covers its own, the pages it is not on need none of them.
@@ -100,7 +130,8 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
 
   // Worked out once, and only when a page of that kind exists.
   let catalogue: string | undefined;
-  const catalogueDigest = () => (catalogue ??= digest(...data.vehicles.map((v) => vehicles.get(Number(v.id))!), json(data.removed), json(input.landings)));
+  const catalogueDigest = () => (catalogue ??= digest(...data.vehicles.map((v) => vehicleDigest(Number(v.id))!), json(data.removed), json(input.landings)));
+  let landingTable: string | undefined;
   const views = new Map<string, string>();
   const once = (key: string, view: () => unknown) => {
     let known = views.get(key);
@@ -141,8 +172,13 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
   const fingerprints = new Map<string, string>();
   for (const route of routes) {
     const parts = [global, json(route)];
+    const answers = route.kind === 'search' ? input.searchDigests?.get(route.path) : undefined;
     if (VEHICLE_KINDS.has(route.kind)) {
-      for (const id of route.deps.vehicles ?? []) parts.push(vehicles.get(id) ?? 'absent');
+      for (const id of route.deps.vehicles ?? []) parts.push(vehicleDigest(id) ?? 'absent');
+    } else if (route.kind === 'search' && answers !== undefined) {
+      // What a search page shows beyond its route: its island's answers, the landing table, its links under
+      // "Browse stock" and the promo cards in their windows.
+      parts.push(answers, (landingTable ??= json(input.landings)), json(searchRefinements(site, data.vehicles, route.filter, route.path)), clockView(route));
     } else if (CATALOGUE_KINDS.has(route.kind) || route.deps.stockCounts || route.deps.facets || route.deps.vehicles) {
       parts.push(catalogueDigest(), clockView(route));
     }

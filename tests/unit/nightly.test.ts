@@ -79,6 +79,25 @@ describe('the nightly build', () => {
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
+  it('carries over the search pages whose searches answer as before, and equals a full build', async () => {
+    const snapshot = (await readSnapshot(slug, root))!;
+    const prices = snapshot.vehicles.filter((v) => v.status === 'in_stock').map((v) => v.price);
+    // Priced between the others, so no page's price range moves with it.
+    const repriced = snapshot.vehicles.find((v) => v.status === 'in_stock' && v.price > Math.min(...prices) + 3000 && v.price < Math.max(...prices) - 3000)!;
+    const feed = await readFeed();
+    feed.find((v) => v.id === repriced.id)!.price = repriced.price - 1;
+    await writeFile(feedFile(), JSON.stringify(feed));
+    const searchPages = JSON.parse(await readFile(routeFingerprintsPath(slug, root), 'utf8')) as RouteFingerprintsFile;
+    const searchCount = Object.keys(searchPages.searchRequests ?? {}).length;
+    expect(searchCount, 'the last build noted its search pages\' searches').toBeGreaterThan(10);
+
+    const report = await nightly(new Date(first.getTime() + DAY_MS + 1_200_000));
+    // The pages showing the vehicle on their first page are rendered; the rest answer as before.
+    expect(report.pagesByKind.search?.pages ?? 0).toBeGreaterThan(0);
+    expect(report.pagesByKind.search?.pages ?? 0).toBeLessThan(searchCount);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
   it('renders again the pages an update rewrote since, even when the pull brings back what they showed before', async () => {
     const store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
     try {
