@@ -4,7 +4,7 @@ import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPat
 import { similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { matchesFilter, searchVehicles, similarIndex, type SearchFilter } from '../search/query.ts';
+import { filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -63,27 +63,8 @@ export type Route = { path: string; deps: RouteDependencies } & (
 
 export type RouteKind = Route['kind'];
 
-/** Facet keys a vehicle belongs to; a change to a vehicle touches the pages of these facets. */
-export function vehicleFacets(v: NormalisedVehicle): string[] {
-  return [
-    `car_type:${v.car_type}`,
-    `make:${v.make_slug}`,
-    `model:${v.make_slug}/${v.model_slug}`,
-    `body:${v.simple_body}`,
-    ...(v.location?.slug ? [`location:${v.location.slug}`] : []),
-    ...(v.dealership_slug ? [`dealership:${v.dealership_slug}`] : []),
-  ];
-}
-
-function filterFacets(filter: SearchFilter): string[] {
-  return [
-    ...(filter.carTypes ?? []).map((t) => `car_type:${t}`),
-    ...(filter.make && filter.model ? [`model:${filter.make}/${filter.model}`] : filter.make ? [`make:${filter.make}`] : []),
-    ...(filter.body ? [`body:${filter.body}`] : []),
-    ...(filter.location ? [`location:${filter.location}`] : []),
-    ...(filter.dealership ? [`dealership:${filter.dealership}`] : []),
-  ];
-}
+// Facet keys: a change to a vehicle touches the pages of the facets it belongs to (src/search/query.ts).
+export { vehicleFacets };
 
 /** Vehicle pages of a site with the delivery calculator carry its table (one list shared by all). */
 const DELIVERY_CONTENT: NonNullable<RouteDependencies['content']> = ['delivery'];

@@ -278,7 +278,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     const rendered = await timed('render', async () => {
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
-      const searchPaths = new Set(routes.filter((r) => r.kind === 'search').map((r) => r.path));
+      const searchRoutes = routes.filter((r) => r.kind === 'search');
+      const searchPaths = new Set(searchRoutes.map((r) => r.path));
       const noted = Object.fromEntries(
         Object.entries((await readJson<RouteFingerprintsFile>(routeFingerprintsPath(site.slug, root)))?.searchRequests ?? {}).filter(([p]) => searchPaths.has(p)),
       );
@@ -298,11 +299,9 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       progress.stop(site.slug);
       // Each search page's fingerprint, for the next build, is of its answers: the searches it just asked,
       // or for a page carried over, those noted before (its answers are the same, or it would not be).
-      const carriedPaths = new Set(carry.routes.map((r) => r.path));
-      searchRequests = { ...Object.fromEntries(Object.entries(noted).filter(([p]) => carriedPaths.has(p) && !(p in result.searchRequests))), ...result.searchRequests };
-      const fresh = await searchAnswerDigests(fingerprintInput, result.searchRequests);
-      const searchDigests = new Map([...notedDigests].filter(([p]) => p in searchRequests && !fresh.has(p)).concat([...fresh]));
-      const searchRoutes = routes.filter((r) => r.kind === 'search');
+      const keptNoted = Object.entries(noted).filter(([p]) => linked.has(p));
+      searchRequests = { ...Object.fromEntries(keptNoted), ...result.searchRequests };
+      const searchDigests = new Map([...keptNoted.map(([p]): [string, string] => [p, notedDigests.get(p)!]), ...(await searchAnswerDigests(fingerprintInput, result.searchRequests))]);
       for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {

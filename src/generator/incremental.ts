@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +33,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
 import { spliceSimilarSection } from '../render/similar-section.ts';
+import { answersDigest } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
@@ -76,9 +76,6 @@ export interface LiveSite {
    */
   searchAnswers: Map<string, { requests: unknown[]; digest: string }>;
 }
-
-/** A digest of a search page's search answers. */
-const answersDigest = (answers: readonly unknown[]): string => createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
 
 export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
   const snapshot = await readSnapshot(site.slug, root);

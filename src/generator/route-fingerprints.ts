@@ -40,7 +40,7 @@ import { offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../vi
 import { listingRecords, resultCardData } from '../views/search-records.ts';
 import { vehiclePanels } from '../views/vehicle/extras.ts';
 import { searchRefinements } from '../views/search.ts';
-import { serverSearchClient } from '../views/search-island.ts';
+import { answersDigest, searchPageAnswers } from '../render/search-page-answers.ts';
 import { vehicleFinance } from '../views/vehicle/finance.ts';
 import { imageJobs } from './images.ts';
 import { videoSources } from './videos.ts';
@@ -100,13 +100,8 @@ export async function searchAnswerDigests(
   input: Pick<FingerprintInput, 'site' | 'data' | 'images' | 'asOf'>,
   requests: Readonly<Record<string, readonly unknown[]>>,
 ): Promise<Map<string, string>> {
-  const client = serverSearchClient(input.site, input.data, input.images, new Date(input.asOf));
   const digests = new Map<string, string>();
-  for (const [path, asked] of Object.entries(requests)) {
-    const answers: unknown[] = [];
-    for (const request of asked) answers.push(await client.search(request as Parameters<typeof client.search>[0]));
-    digests.set(path, digest(json(answers)));
-  }
+  for (const [path, asked] of Object.entries(requests)) digests.set(path, answersDigest(await searchPageAnswers(input, asked)));
   return digests;
 }
 

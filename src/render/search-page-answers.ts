@@ -5,6 +5,7 @@
  * same bytes (everything else on it is named by its route, the landing table, the menus and the promo
  * cards, which the plan checks), so it is not rendered again. Server-only.
  */
+import { createHash } from 'node:crypto';
 import type { IslandSearchClient } from '../islands/search/search-client.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { serverSearchClient } from '../views/search-island.ts';
@@ -37,4 +38,9 @@ export async function searchPageAnswers(locals: Pick<RenderLocals, 'site' | 'dat
   const answers: unknown[] = [];
   for (const request of requests) answers.push(await client.search(request as Parameters<IslandSearchClient['search']>[0]));
   return answers;
+}
+
+/** A digest of a page's answers: equal digests, equal answers. */
+export function answersDigest(answers: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
 }

@@ -157,23 +157,27 @@ function sortedCatalogue(vehicles: readonly NormalisedVehicle[], sortBy: SortOpt
   return sorted;
 }
 
-// The keys a vehicle is filed under in the facet index: one per filter field it has a value for.
-function facetKeys(v: NormalisedVehicle): string[] {
-  const keys = [`t:${v.car_type}`, `k:${v.make_slug}`, `m:${v.make_slug}/${v.model_slug}`, `b:${v.simple_body}`];
-  if (v.location?.slug) keys.push(`l:${v.location.slug}`);
-  if (v.dealership_slug) keys.push(`d:${v.dealership_slug}`);
-  return keys;
+/** Facet keys a vehicle belongs to, one per filter field it has a value for ('make:toyota'). */
+export function vehicleFacets(v: NormalisedVehicle): string[] {
+  return [
+    `car_type:${v.car_type}`,
+    `make:${v.make_slug}`,
+    `model:${v.make_slug}/${v.model_slug}`,
+    `body:${v.simple_body}`,
+    ...(v.location?.slug ? [`location:${v.location.slug}`] : []),
+    ...(v.dealership_slug ? [`dealership:${v.dealership_slug}`] : []),
+  ];
 }
 
-/** The index keys a filter's matches all carry (car types only when the filter names one). */
-function filterKeys(filter: SearchFilter): string[] {
-  const keys: string[] = [];
-  if (filter.carTypes?.length === 1) keys.push(`t:${filter.carTypes[0]}`);
-  if (filter.make) keys.push(filter.model ? `m:${filter.make}/${filter.model}` : `k:${filter.make}`);
-  if (filter.body) keys.push(`b:${filter.body}`);
-  if (filter.location) keys.push(`l:${filter.location}`);
-  if (filter.dealership) keys.push(`d:${filter.dealership}`);
-  return keys;
+/** Facet keys a filter names; a filter of several car types names each. */
+export function filterFacets(filter: SearchFilter): string[] {
+  return [
+    ...(filter.carTypes ?? []).map((t) => `car_type:${t}`),
+    ...(filter.make && filter.model ? [`model:${filter.make}/${filter.model}`] : filter.make ? [`make:${filter.make}`] : []),
+    ...(filter.body ? [`body:${filter.body}`] : []),
+    ...(filter.location ? [`location:${filter.location}`] : []),
+    ...(filter.dealership ? [`dealership:${filter.dealership}`] : []),
+  ];
 }
 
 // Each catalogue's vehicles by facet, each list in relevance order.
@@ -191,17 +195,17 @@ function facetIndex(vehicles: readonly NormalisedVehicle[]): Map<string, readonl
   const before = change && change.added.length <= MOST_PLACED ? facetIndexes.get(change.previous) : undefined;
   if (change && before) {
     index = new Map(before);
-    const touched = new Set([...change.gone, ...change.added].flatMap(facetKeys));
+    const touched = new Set([...change.gone, ...change.added].flatMap(vehicleFacets));
     for (const key of touched) {
       const list = (before.get(key) ?? []).filter((v) => !change.gone.has(v));
-      for (const v of change.added) if (facetKeys(v).includes(key)) insertSorted(list, v, COMPARATORS.mostRelevant);
+      for (const v of change.added) if (vehicleFacets(v).includes(key)) insertSorted(list, v, COMPARATORS.mostRelevant);
       if (list.length > 0) index.set(key, list);
       else index.delete(key);
     }
   } else {
     const lists = new Map<string, NormalisedVehicle[]>();
     for (const v of sortedCatalogue(vehicles, 'mostRelevant')) {
-      for (const key of facetKeys(v)) {
+      for (const key of vehicleFacets(v)) {
         const list = lists.get(key);
         if (list) list.push(v);
         else lists.set(key, [v]);
@@ -218,7 +222,8 @@ function facetIndex(vehicles: readonly NormalisedVehicle[]): Map<string, readonl
  * the shortest facet list the filter names rather than a pass over the catalogue.
  */
 export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter: SearchFilter): readonly NormalisedVehicle[] {
-  const keys = filterKeys(filter);
+  // Every match carries each key the filter names, but one of several car types.
+  const keys = filterFacets((filter.carTypes?.length ?? 0) > 1 ? { ...filter, carTypes: undefined } : filter);
   if (keys.length === 0) return filter.carTypes ? sortedCatalogue(vehicles, 'mostRelevant').filter((v) => matchesFilter(v, filter)) : sortedCatalogue(vehicles, 'mostRelevant');
   const index = facetIndex(vehicles);
   let shortest: readonly NormalisedVehicle[] | undefined;
@@ -238,7 +243,7 @@ export function matchesByCarType(vehicles: readonly NormalisedVehicle[], filter:
   const { carTypes, ...rest } = filter;
   if (Object.values(rest).every((value) => value === undefined)) {
     for (const [key, list] of facetIndex(vehicles)) {
-      const type = key.startsWith('t:') ? key.slice(2) : null;
+      const type = key.startsWith('car_type:') ? key.slice('car_type:'.length) : null;
       if (type !== null && (!carTypes || carTypes.includes(type as NormalisedVehicle['car_type']))) counts[type] = list.length;
     }
     return counts;
@@ -291,8 +296,8 @@ export function similarIndex(vehicles: readonly NormalisedVehicle[]): (vehicle: 
   };
   return (vehicle) =>
     similarVehicles(vehicle, [
-      ...query(`m:${vehicle.make_slug}/${vehicle.model_slug}`, vehicle),
-      ...query(`k:${vehicle.make_slug}`, vehicle),
-      ...query(`b:${vehicle.simple_body}`, vehicle),
+      ...query(`model:${vehicle.make_slug}/${vehicle.model_slug}`, vehicle),
+      ...query(`make:${vehicle.make_slug}`, vehicle),
+      ...query(`body:${vehicle.simple_body}`, vehicle),
     ]);
 }
