@@ -9,12 +9,32 @@ import { HOME_SECTIONS_BY_TEMPLATE, type HomeSection } from '../../src/rules/hom
 import { PRICE_PRESETS } from '../../src/rules/price-slider.ts';
 import { HOME_FIRST_SCREEN_PARSED_ID } from '../../src/views/navigation.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { startStallingProxy } from '../support/stalling-proxy.ts';
 
 const sites = loadAllSiteConfigs('sites');
 
 function siteOf(testInfo: TestInfo) {
   const site = findSite(sites, String(testInfo.project.metadata.site));
   return { site, home: loadSiteContent(site.slug).home ?? null, sections: HOME_SECTIONS_BY_TEMPLATE[site.template] as readonly HomeSection[] };
+}
+
+/**
+ * Every byte offset just after a tag, from the marker element to the start of the `count`th element after
+ * it, and that element's tag name. Script and style bodies are skipped, as the parser makes no elements in
+ * them.
+ */
+function firstScreenCuts(html: string, markerAt: number, count: number) {
+  const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*>/g;
+  tag.lastIndex = html.indexOf('>', markerAt) + 1;
+  const offsets: number[] = [];
+  let started = 0;
+  for (let match; (match = tag.exec(html)); ) {
+    const [, closing, name = ''] = match;
+    if (!closing && started++ === count) return { offsets, nextTag: name.toLowerCase() };
+    offsets.push(tag.lastIndex);
+    if (!closing && (name === 'script' || name === 'style')) tag.lastIndex = html.indexOf(`</${name}>`, tag.lastIndex);
+  }
+  return { offsets, nextTag: null };
 }
 
 const slider = (page: Page) => page.locator('[data-hero-slider]');
@@ -171,6 +191,60 @@ test.describe('home page', () => {
       expect(seen.shift, `${width} px: layout shift from ${seen.sources.join(' | ')}`).toBe(0);
       expect(seen.firstFrame, `${width} px: the slider and intro were complete in the first frame`).toBe(true);
       await context.close();
+    }
+  });
+
+  test('painted at any point after the first screen is parsed, nothing in the first screen moves when the rest arrives', async ({ browser }, testInfo) => {
+    // The deterministic partner of the slow-device test: the page's HTML stops at every tag boundary
+    // between the paint marker and the first element below the first screen, the browser paints what it
+    // has, and the rest arrives.
+    test.setTimeout(120_000);
+    const proxy = await startStallingProxy({ origin: String(testInfo.project.use.baseURL), path: '/', pauseMs: 120 });
+    const text = proxy.html.toString('latin1');
+    try {
+      for (const width of [390, 1366]) {
+        const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, reducedMotion: 'reduce' });
+        await context.addInitScript(() => {
+          const shifts: string[] = [];
+          (window as unknown as { __shifts: string[] }).__shifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> }>) {
+              if (entry.hadRecentInput) continue;
+              for (const { node } of entry.sources ?? []) shifts.push((node instanceof Element ? node : node?.parentElement)?.outerHTML.slice(0, 120) ?? '?');
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const page = await context.newPage();
+        const settled = () =>
+          page.evaluate(() => new Promise<string[]>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { __shifts: string[] }).__shifts)))));
+        // The whole page first: how many elements follow the marker before the first one below the first screen.
+        proxy.stallAt(proxy.html.length);
+        await page.goto(`${proxy.url}/`);
+        const fold = await page.evaluate((id) => {
+          const all = [...document.querySelectorAll('*')];
+          const after = all.slice(all.indexOf(document.getElementById(id)!) + 1);
+          const below = after.findIndex((element) => {
+            const box = element.getBoundingClientRect();
+            return box.top >= innerHeight && box.height > 0;
+          });
+          return { count: below, tag: after[below]?.localName ?? null };
+        }, HOME_FIRST_SCREEN_PARSED_ID);
+        // On a phone the marker itself can lie below the first screen, leaving only the tags that close it.
+        expect(fold.tag, `${width} px: the page runs on below the first screen`).not.toBeNull();
+        const cuts = firstScreenCuts(text, text.indexOf(`id="${HOME_FIRST_SCREEN_PARSED_ID}"`), fold.count);
+        expect(cuts.nextTag, `${width} px: the HTML's start tags line up with the parsed elements`).toBe(fold.tag);
+        const moved: string[] = [];
+        for (const cut of cuts.offsets) {
+          proxy.stallAt(cut);
+          await page.goto(`${proxy.url}/`);
+          const shifts = await settled();
+          if (shifts.length > 0) moved.push(`after …${JSON.stringify(text.slice(cut - 50, cut))}: ${shifts.join(' | ')}`);
+        }
+        expect(moved, `${width} px, ${cuts.offsets.length} stopping points`).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await proxy.close();
     }
   });
 
