@@ -19,7 +19,7 @@ import { EMBEDDED_INDEX, listingEngineConfig, SEARCH_INDEX_PATH, type ListingRec
 import { previousCatalogue } from '../search/query.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { stateOfLocation } from '../search/ui-state.ts';
-import type { IslandSearchClient } from '../islands/search/search-client.ts';
+import type { CardHit, IslandSearchClient } from '../islands/search/search-client.ts';
 import type { StockSearchProps } from '../islands/search/StockSearch.tsx';
 import type { RouteOf } from './common.ts';
 import type { ImageIndex } from './images.ts';
@@ -80,8 +80,18 @@ export function stockSearchProps(site: SiteConfig, data: SiteData, route: RouteO
 }
 
 /**
+ * What a page's first results keep of a hit: what the island reads from it (the id, the status that runs of
+ * sold vehicles collapse by, and the card). The rest of the listing record is what the engine refines by,
+ * not what a shopper sees; left in, it was a third of a search page's island state.
+ */
+function pageHit(hit: ListingRecord, card: ResultCardData): CardHit {
+  return { objectID: hit.objectID, status: hit.status, card };
+}
+
+/**
  * The build's search client: the embedded engine over the site's listing records, answering as the island's
- * client does (each hit with its card), with no timing in the answer so the same data renders the same HTML.
+ * client does (each hit with its card, keeping of the record only what the island reads), with no timing in
+ * the answer so the same data renders the same HTML.
  */
 export function serverSearchClient(site: SiteConfig, data: SiteData, images: ImageIndex, asOf: Date): IslandSearchClient {
   return memo(data, `client:${asOf.toISOString()}`, () => {
@@ -107,7 +117,7 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
         return {
           results: results.map((result) => {
             const r = result as { hits?: ListingRecord[]; processingTimeMS?: number };
-            return { ...r, processingTimeMS: 0, ...(r.hits ? { hits: r.hits.map((hit) => ({ ...hit, card: cardOf(hit.objectID) })) } : {}) };
+            return { ...r, processingTimeMS: 0, ...(r.hits ? { hits: r.hits.map((hit) => pageHit(hit, cardOf(hit.objectID))) } : {}) };
           }),
         };
       },

@@ -9,8 +9,8 @@ import { decodeIndex, type EncodedIndex } from '../../search/index-codec.ts';
 import { cardFilePath, cardGroup, listingEngineConfig, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
 import type { ResultCardData } from '../../views/search-records.ts';
 
-/** A hit as the island renders it: the listing record and, once loaded, its card. */
-export type CardHit = { [K in keyof ListingRecord as string extends K ? never : K]: ListingRecord[K] } & { card?: ResultCardData };
+/** What the island reads of a hit: its id, the status runs of sold vehicles collapse by, and its card. */
+export type CardHit = Pick<ListingRecord, 'objectID' | 'status'> & { card?: ResultCardData };
 
 export interface IslandSearchClient {
   search(requests: readonly ClientRequest[] | { requests: readonly ClientRequest[] }): Promise<{ results: unknown[] }>;
