@@ -2,6 +2,7 @@ import { insertSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
+import { isAvailable } from '../rules/availability.ts';
 import { collapseSoldRuns } from '../rules/results.ts';
 import { similarPriceBand, similarVehicles } from '../rules/similar.ts';
 
@@ -226,6 +227,8 @@ export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter:
   const keys = filterFacets((filter.carTypes?.length ?? 0) > 1 ? { ...filter, carTypes: undefined } : filter);
   if (keys.length === 0) return filter.carTypes ? sortedCatalogue(vehicles, 'mostRelevant').filter((v) => matchesFilter(v, filter)) : sortedCatalogue(vehicles, 'mostRelevant');
   const index = facetIndex(vehicles);
+  // A filter naming one facet matches exactly that facet's list.
+  if (keys.length === 1) return index.get(keys[0]!) ?? [];
   let shortest: readonly NormalisedVehicle[] | undefined;
   for (const key of keys) {
     const list = index.get(key) ?? [];
@@ -252,11 +255,36 @@ export function matchesByCarType(vehicles: readonly NormalisedVehicle[], filter:
   return counts;
 }
 
+/** Sorted and filtered results, before sold runs collapse. */
+function sortedMatches(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption): readonly NormalisedVehicle[] {
+  const matched = sortBy === 'mostRelevant' ? matchingVehicles(vehicles, filter) : sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));
+  return sortBy === 'lowestPrice' && site.search.lowestPriceExcludesZero ? matched.filter((v) => v.price > 0) : matched;
+}
+
 /** Sorted, filtered and collapsed results, before paging. */
 export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConfig, filter: SearchFilter, sortBy: SortOption = 'mostRelevant'): NormalisedVehicle[] {
-  let matched = sortBy === 'mostRelevant' ? matchingVehicles(vehicles, filter) : sortedCatalogue(vehicles, sortBy).filter((v) => matchesFilter(v, filter));
-  if (sortBy === 'lowestPrice' && site.search.lowestPriceExcludesZero) matched = matched.filter((v) => v.price > 0);
-  return collapseSoldRuns(matched, site);
+  return collapseSoldRuns(sortedMatches(vehicles, site, filter, sortBy), site);
+}
+
+/**
+ * How many of `matched` remain once sold runs collapse ({@link collapseSoldRuns}), and those at positions
+ * `from` to `to` (exclusive) among them: one pass, with no list of every result. A landing page needs its
+ * count and its first page, and the all-stock page matches the whole catalogue.
+ */
+function collapsedSlice(matched: readonly NormalisedVehicle[], site: SiteConfig, from: number, to: number): { hits: NormalisedVehicle[]; count: number } {
+  const collapse = site.search.collapseSold && matched.some(isAvailable);
+  const hits: NormalisedVehicle[] = [];
+  let count = 0;
+  let previousAvailable = true;
+  for (const vehicle of matched) {
+    const available = isAvailable(vehicle);
+    if (!collapse || available || previousAvailable) {
+      if (count >= from && count < to) hits.push(vehicle);
+      count++;
+    }
+    previousAvailable = available;
+  }
+  return { hits, count };
 }
 
 /** One page of results (page numbers start at 1). */
@@ -265,11 +293,15 @@ export function searchVehicles(
   site: SiteConfig,
   options: { filter?: SearchFilter; sortBy?: SortOption; page?: number } = {},
 ): SearchResult {
-  const all = searchAll(vehicles, site, options.filter ?? {}, options.sortBy);
+  const matched = sortedMatches(vehicles, site, options.filter ?? {}, options.sortBy ?? 'mostRelevant');
   const pageSize = site.search.pageSize;
-  const nbPages = Math.max(1, Math.ceil(all.length / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), nbPages);
-  return { hits: all.slice((page - 1) * pageSize, page * pageSize), nbHits: all.length, page, nbPages };
+  const asked = Math.max(1, options.page ?? 1);
+  let { hits, count } = collapsedSlice(matched, site, (asked - 1) * pageSize, asked * pageSize);
+  const nbPages = Math.max(1, Math.ceil(count / pageSize));
+  // A page past the last shows the last.
+  const page = Math.min(asked, nbPages);
+  if (page !== asked) hits = collapsedSlice(matched, site, (page - 1) * pageSize, page * pageSize).hits;
+  return { hits, nbHits: count, page, nbPages };
 }
 
 /** The spec's per-filter search limit for similar vehicles. */

@@ -3,7 +3,7 @@ import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
 import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
-import { catalogueFollows, matchesByCarType, matchesFilter, matchingVehicles, searchAll, similarIndex, type SearchFilter } from '../../src/search/query.ts';
+import { catalogueFollows, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -82,5 +82,40 @@ describe('a catalogue that follows another by an update', () => {
     const after = before.map((v, i) => (i % 2 === 0 ? { ...v, price: v.price + i } : v));
     catalogueFollows(after, before);
     expect(ids(searchAll(after, site, {}, 'lowestPrice'))).toEqual(ids(searchAll(fresh(after), site, {}, 'lowestPrice')));
+  });
+});
+
+describe('one page of a search', () => {
+  const { site, data } = demoManifest('summit-motor-group', 300);
+  // Runs of sold vehicles among the available ones, so collapsing has something to do, and some without a price.
+  const vehicles = data.vehicles.map((v, i) => (i % 7 < 3 ? { ...v, status: 'sold' as const } : i % 11 === 0 ? { ...v, price: 0 } : v));
+
+  it('is the page of the whole collapsed list, with its count, for every sort, page and collapse setting', () => {
+    const filters: SearchFilter[] = [{}, { carTypes: ['used'] }, { make: vehicles[5]!.make_slug }, { carTypes: ['new', 'demo'] }, { make: 'no-such-make' }];
+    for (const collapseSold of [true, false]) {
+      for (const lowestPriceExcludesZero of [true, false]) {
+        const s = { ...site, search: { ...site.search, collapseSold, lowestPriceExcludesZero, pageSize: 12 } };
+        for (const filter of filters) {
+          for (const sortBy of SORTS) {
+            const all = searchAll(vehicles, s, filter, sortBy);
+            const nbPages = Math.max(1, Math.ceil(all.length / 12));
+            for (const asked of [1, 2, nbPages, nbPages + 3]) {
+              const page = Math.min(asked, nbPages);
+              expect(searchVehicles(vehicles, s, { filter, sortBy, page: asked }), JSON.stringify({ collapseSold, lowestPriceExcludesZero, filter, sortBy, asked })).toEqual({
+                hits: all.slice((page - 1) * 12, page * 12),
+                nbHits: all.length,
+                page,
+                nbPages,
+              });
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('shows every sold vehicle when none is available', () => {
+    const sold = vehicles.slice(0, 30).map((v) => ({ ...v, status: 'sold' as const }));
+    expect(searchVehicles(sold, site, {}).nbHits).toBe(30);
   });
 });
