@@ -68,7 +68,7 @@ function uniqueByPath(entries: Iterable<SitemapEntry>): SitemapEntry[] {
   return out;
 }
 
-interface SitemapLine {
+export interface SitemapLine {
   text: string;
   lastmod: string | undefined;
 }
@@ -112,6 +112,36 @@ export function sitemapXml(site: SiteConfig, entries: Iterable<SitemapEntry>): s
   return urlset(sitemapLines(site, unique));
 }
 
+/** One sitemap file's URLs: `sitemap.xml` when the site fits one file, else one part of the index. */
+export interface SitemapPart {
+  file: string;
+  /** Line objects are shared from one sitemap of a site to the next where the path and lastmod are the same. */
+  lines: readonly SitemapLine[];
+}
+
+/**
+ * The URL lists of a site's sitemap files: `sitemap.xml` alone while the pages
+ * fit one file; otherwise `sitemap-1.xml`, `sitemap-2.xml` ... each holding up
+ * to `maxPerFile` URLs, which {@link sitemapIndexXml} lists in `sitemap.xml`.
+ */
+export function sitemapParts(site: SiteConfig, entries: Iterable<SitemapEntry>, maxPerFile = SITEMAP_MAX_URLS): SitemapPart[] {
+  const lines = sitemapLines(site, uniqueByPath(entries));
+  if (lines.length <= maxPerFile) return [{ file: 'sitemap.xml', lines }];
+  const parts: SitemapPart[] = [];
+  for (let i = 0; i < lines.length; i += maxPerFile) parts.push({ file: `sitemap-${parts.length + 1}.xml`, lines: lines.slice(i, i + maxPerFile) });
+  return parts;
+}
+
+/** `sitemap.xml` as the index of `parts`, each with the latest lastmod of its URLs. */
+export function sitemapIndexXml(site: SiteConfig, parts: readonly SitemapPart[]): string {
+  const index = parts.map((part) => {
+    let lastmod: string | undefined;
+    for (const line of part.lines) if (line.lastmod !== undefined && (lastmod === undefined || line.lastmod > lastmod)) lastmod = line.lastmod;
+    return `  <sitemap><loc>${xmlEscape(absolute(site, `/${part.file}`))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${index.join('\n')}\n</sitemapindex>\n`;
+}
+
 /**
  * The sitemap files of a site: `sitemap.xml` alone while the pages fit one
  * file; otherwise `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`
@@ -122,22 +152,45 @@ export function sitemapFiles(
   entries: Iterable<SitemapEntry>,
   maxPerFile = SITEMAP_MAX_URLS,
 ): Array<{ file: string; content: string }> {
-  const lines = sitemapLines(site, uniqueByPath(entries));
-  if (lines.length <= maxPerFile) return [{ file: 'sitemap.xml', content: urlset(lines) }];
-  const parts: Array<{ file: string; content: string; lastmod?: string }> = [];
-  for (let i = 0; i < lines.length; i += maxPerFile) {
-    const chunk = lines.slice(i, i + maxPerFile);
-    const dates = chunk.map((l) => l.lastmod).filter((d): d is string => d !== undefined);
-    const lastmod = dates.length ? dates.reduce((a, b) => (b > a ? b : a)) : undefined;
-    parts.push({ file: `sitemap-${parts.length + 1}.xml`, content: urlset(chunk), ...(lastmod ? { lastmod } : {}) });
+  const parts = sitemapParts(site, entries, maxPerFile);
+  const files = parts.map((part) => ({ file: part.file, content: urlset(part.lines) }));
+  return parts.length === 1 ? files : [{ file: 'sitemap.xml', content: sitemapIndexXml(site, parts) }, ...files];
+}
+
+/** What a running site last wrote of its sitemap: each file's URL lines, and the index when there is one. */
+export interface SitemapWritten {
+  parts: ReadonlyMap<string, readonly SitemapLine[]>;
+  index: string | null;
+}
+
+/**
+ * Which sitemap files an update writes and removes, given what was written before: a part whose lines
+ * are the same line objects in the same order holds the same text and is left as it is, so a change
+ * to one vehicle rewrites the part that lists it (and the index, whose lastmods move), not every part.
+ * A part the sitemap no longer has is removed. With nothing known of the last sitemap, every file is
+ * written.
+ */
+export function sitemapChanges(
+  site: SiteConfig,
+  parts: readonly SitemapPart[],
+  previous: SitemapWritten | undefined,
+): { write: Array<{ file: string; content: string }>; remove: string[]; written: SitemapWritten } {
+  const write: Array<{ file: string; content: string }> = [];
+  const same = (a: readonly SitemapLine[] | undefined, b: readonly SitemapLine[]) => a !== undefined && a.length === b.length && a.every((line, i) => line === b[i]);
+  const changed = (part: SitemapPart) => !same(previous?.parts.get(part.file), part.lines);
+  const index = parts.length > 1 ? sitemapIndexXml(site, parts) : null;
+  if (index === null) {
+    // One file: rewritten when its lines moved, or when sitemap.xml was an index before.
+    const only = parts[0]!;
+    if (previous === undefined || previous.index !== null || changed(only)) write.push({ file: only.file, content: urlset(only.lines) });
+  } else {
+    if (index !== previous?.index) write.push({ file: 'sitemap.xml', content: index });
+    for (const part of parts) if (changed(part)) write.push({ file: part.file, content: urlset(part.lines) });
   }
-  const index = parts.map(
-    (p) => `  <sitemap><loc>${xmlEscape(absolute(site, `/${p.file}`))}</loc>${p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : ''}</sitemap>`,
-  );
-  return [
-    { file: 'sitemap.xml', content: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${index.join('\n')}\n</sitemapindex>\n` },
-    ...parts.map(({ file, content }) => ({ file, content })),
-  ];
+  const now = new Set(parts.map((part) => part.file));
+  if (index !== null) now.add('sitemap.xml');
+  const remove = [...(previous?.parts.keys() ?? [])].filter((file) => !now.has(file));
+  return { write, remove, written: { parts: new Map(parts.map((part) => [part.file, part.lines])), index } };
 }
 
 // ---------------------------------------------------------------- robots.txt

@@ -31,7 +31,7 @@ import type { RenderLocals } from '../views/render-locals.ts';
 import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
-import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapFiles } from './host-files.ts';
+import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
 import { spliceSimilarSection } from '../render/similar-section.ts';
 import { answersDigest } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
@@ -75,6 +75,8 @@ export interface LiveSite {
    * site just loaded, whose pages were rendered elsewhere.
    */
   searchAnswers: Map<string, { requests: unknown[]; digest: string }>;
+  /** The sitemap files this process last wrote; unknown for a site just loaded, which writes them all. */
+  sitemap?: SitemapWritten;
 }
 
 export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
@@ -736,11 +738,16 @@ export async function updateLiveSite(
     json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
     [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
   const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
-  // The sitemap carries each vehicle's last change, so it is rewritten every time; redirects and the
-  // image folder change only when pages appear or vanish, or photos change.
+  // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
+  // Redirects and the image folder change only when pages appear or vanish, or photos change.
   const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-  for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) {
+  const sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data)), live.sitemap);
+  for (const { file, content } of sitemap.write) {
     await writeFileAtomic(path.join(releaseDir, file), content);
+    touchedFile(path.join(releaseDir, file));
+  }
+  for (const file of sitemap.remove) {
+    if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
     touchedFile(path.join(releaseDir, file));
   }
   // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
@@ -773,7 +780,7 @@ export async function updateLiveSite(
   lap('snapshot');
 
   return {
-    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers },
+    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers, sitemap: sitemap.written },
     result: { unchanged: false, rendered: toRender.length, patched, searchPagesKept, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }

@@ -7,9 +7,12 @@ import {
   inlineScriptHashes,
   redirectsFile,
   robotsTxt,
+  sitemapChanges,
   sitemapDate,
   sitemapFiles,
+  sitemapParts,
   sitemapXml,
+  type SitemapWritten,
   type RedirectVehicle,
 } from '../../src/generator/host-files.ts';
 import { headersFor, matchRedirect, parseHeaders, parseRedirects } from '../../src/generator/preview.ts';
@@ -73,6 +76,50 @@ describe('sitemap', () => {
     expect(split[2]!.content.match(/<url>/g)).toHaveLength(1);
     expect(split[2]!.content).toContain('<loc>https://www.demo.example/cars/car-50000/</loc>');
     expect(() => sitemapXml(site(), entries(SITEMAP_MAX_URLS + 1))).toThrow(/sitemapFiles/);
+  });
+});
+
+describe('sitemap updates', () => {
+  const PER_FILE = 10;
+  const entry = (i: number, day = (i % 28) + 1) => ({ path: `/cars/car-${String(i).padStart(3, '0')}/`, lastmod: `2025-01-${String(day).padStart(2, '0')}` });
+
+  it('rewrite only the files whose URLs or lastmods moved, and leave the files on disk as a fresh sitemap would be', () => {
+    const s = site();
+    let entries = Array.from({ length: 25 }, (_, i) => entry(i));
+    const disk = new Map<string, string>();
+    let written: SitemapWritten | undefined;
+    const update = () => {
+      const changes = sitemapChanges(s, sitemapParts(s, entries, PER_FILE), written);
+      for (const { file, content } of changes.write) disk.set(file, content);
+      for (const file of changes.remove) disk.delete(file);
+      written = changes.written;
+      // What is on disk is what the whole sitemap is now, file for file.
+      expect(Object.fromEntries(disk)).toEqual(Object.fromEntries(sitemapFiles(s, entries, PER_FILE).map(({ file, content }) => [file, content])));
+      return { write: changes.write.map((w) => w.file), remove: changes.remove };
+    };
+
+    // Nothing known of the last sitemap: every file.
+    expect(update()).toEqual({ write: ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml'], remove: [] });
+    expect(update()).toEqual({ write: [], remove: [] });
+    // One vehicle's later change: its part, and the index, whose lastmod for that part moves.
+    entries = entries.map((e, i) => (i === 12 ? entry(12, 28) : e));
+    expect(update()).toEqual({ write: ['sitemap.xml', 'sitemap-2.xml'], remove: [] });
+    // An earlier lastmod inside the same part leaves the index as it was.
+    entries = entries.map((e, i) => (i === 13 ? entry(13, 1) : e));
+    expect(update()).toEqual({ write: ['sitemap-2.xml'], remove: [] });
+    // Fewer URLs: the part with the gap is rewritten, and the last part goes.
+    entries = entries.filter((_, i) => i < 15 || i > 20);
+    expect(update()).toEqual({ write: ['sitemap.xml', 'sitemap-2.xml'], remove: ['sitemap-3.xml'] });
+    // A URL gone from a part whose latest lastmod stays: that part alone.
+    entries = entries.slice(0, 18);
+    expect(update()).toEqual({ write: ['sitemap-2.xml'], remove: [] });
+    // Down to one file: sitemap.xml holds the URLs, and the parts go.
+    entries = entries.slice(0, 7);
+    expect(update()).toEqual({ write: ['sitemap.xml'], remove: ['sitemap-1.xml', 'sitemap-2.xml'] });
+    expect(update()).toEqual({ write: [], remove: [] });
+    // And back to an index.
+    entries = Array.from({ length: 12 }, (_, i) => entry(i));
+    expect(update()).toEqual({ write: ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml'], remove: [] });
   });
 });
 
