@@ -60,21 +60,38 @@ const COMPARATORS: Record<SortOption, (a: NormalisedVehicle, b: NormalisedVehicl
   lowestPrice: (a, b) => a.price - b.price || byNewest(a, b),
 };
 
-// Each catalogue's vehicles in each order, sorted once: every search of the catalogue filters that list,
-// which keeps its order (each order is total, ending in the id). A build's or an update's many landing
-// pages then cost a filter each, not a sort.
-const sortedCatalogues = new WeakMap<readonly NormalisedVehicle[], Map<SortOption, readonly NormalisedVehicle[]>>();
+type Catalogue = readonly NormalisedVehicle[];
 
 /**
- * Which catalogue each catalogue was made from by an update ({@link catalogueFollows}). Kept under a
- * global symbol because the compiled renderer bundles its own copy of this module: a running site's
- * pages and its route manifest then both learn that the new catalogue follows the old one.
+ * What is worked out once per catalogue. Kept under a global symbol because the compiled renderer
+ * bundles its own copy of this module: a running site's plan (this copy) and its pages (the renderer's)
+ * then share one set, so an update learns that its catalogue follows the previous one, and sorts and
+ * files it, once rather than once per copy. Both copies are built from the same source, as the route
+ * manifest the renderer reads already requires.
  */
-const LINEAGE = Symbol.for('dealer-sites.catalogue-lineage');
-const lineage: WeakMap<readonly NormalisedVehicle[], readonly NormalisedVehicle[]> = ((globalThis as Record<symbol, unknown>)[LINEAGE] ??= new WeakMap()) as WeakMap<
-  readonly NormalisedVehicle[],
-  readonly NormalisedVehicle[]
->;
+interface CatalogueMemo {
+  /** Which catalogue each catalogue was made from by an update ({@link catalogueFollows}). */
+  lineage: WeakMap<Catalogue, Catalogue>;
+  /** What changed from the catalogue it follows ({@link catalogueChange}). */
+  changes: WeakMap<Catalogue, CatalogueChange | null>;
+  /**
+   * The vehicles in each order, sorted once: every search of the catalogue filters that list, which keeps
+   * its order (each order is total, ending in the id). A build's or an update's many landing pages then
+   * cost a filter each, not a sort.
+   */
+  sorted: WeakMap<Catalogue, Map<SortOption, Catalogue>>;
+  /** The vehicles by facet ({@link facetIndex}). */
+  facets: WeakMap<Catalogue, Map<string, Catalogue>>;
+}
+
+const MEMO = Symbol.for('dealer-sites.catalogue-memo');
+const memo = ((globalThis as Record<symbol, unknown>)[MEMO] ??= {
+  lineage: new WeakMap(),
+  changes: new WeakMap(),
+  sorted: new WeakMap(),
+  facets: new WeakMap(),
+} satisfies CatalogueMemo) as CatalogueMemo;
+const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes } = memo;
 
 /**
  * Past this many vehicles new to a catalogue (or changed: a changed vehicle is a new object), sorting it
@@ -108,8 +125,6 @@ export interface CatalogueChange {
   /** Vehicles new to the catalogue: added, or the changed objects replacing others. */
   added: readonly NormalisedVehicle[];
 }
-
-const changes = new WeakMap<readonly NormalisedVehicle[], CatalogueChange | null>();
 
 /**
  * The vehicles that left and joined `vehicles` since the catalogue it follows, worked out once per
@@ -180,9 +195,6 @@ export function filterFacets(filter: SearchFilter): string[] {
     ...(filter.dealership ? [`dealership:${filter.dealership}`] : []),
   ];
 }
-
-// Each catalogue's vehicles by facet, each list in relevance order.
-const facetIndexes = new WeakMap<readonly NormalisedVehicle[], Map<string, readonly NormalisedVehicle[]>>();
 
 /**
  * The catalogue's vehicles filed by car type, make, model, body, location and dealership, each list in
