@@ -4,7 +4,7 @@ import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPat
 import { similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -94,15 +94,12 @@ function searchRoute(site: SiteConfig, vehicles: readonly NormalisedVehicle[], p
 export const VEHICLE_KINDS: ReadonlySet<Route['kind']> = new Set<Route['kind']>(['vehicle', 'vehicle-print', 'vehicle-checkout', 'vehicle-trade-in']);
 
 // Every facet a catalogue's vehicles have, worked out once per catalogue: an update's "after" is the next
-// update's "before".
+// update's "before". The facet index's keys are those facets, and an update's index is derived from the
+// one before it, so this costs a sort of the keys, not a pass over the vehicles.
 const facetSets = new WeakMap<readonly NormalisedVehicle[], string>();
 function facetSet(vehicles: readonly NormalisedVehicle[]): string {
   let known = facetSets.get(vehicles);
-  if (known === undefined) {
-    const set = new Set<string>();
-    for (const v of vehicles) for (const f of vehicleFacets(v)) set.add(f);
-    facetSets.set(vehicles, (known = [...set].sort().join('\n')));
-  }
+  if (known === undefined) facetSets.set(vehicles, (known = facetKeys(vehicles).sort().join('\n')));
   return known;
 }
 

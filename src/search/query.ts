@@ -230,6 +230,11 @@ function facetIndex(vehicles: readonly NormalisedVehicle[]): Map<string, readonl
   return index;
 }
 
+/** Every facet key the catalogue's vehicles have ({@link vehicleFacets}), in no set order. */
+export function facetKeys(vehicles: readonly NormalisedVehicle[]): string[] {
+  return [...facetIndex(vehicles).keys()];
+}
+
 /**
  * The vehicles a filter matches, in relevance order (the whole catalogue's order, filtered). Taken from
  * the shortest facet list the filter names rather than a pass over the catalogue.
