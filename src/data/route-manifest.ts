@@ -121,6 +121,11 @@ interface ManifestParts {
 // sort 35,000 routes into them again.
 const partsOf = new WeakMap<readonly Route[], ManifestParts>();
 
+/** A manifest's routes besides the home page and the vehicles' own (search, content, location pages...), in order. */
+export function otherRoutes(routes: readonly Route[]): readonly Route[] {
+  return manifestParts(routes).rest;
+}
+
 function manifestParts(routes: readonly Route[]): ManifestParts {
   let parts = partsOf.get(routes);
   if (!parts) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
-import { buildRouteManifest, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -373,13 +373,36 @@ export function stockTally(site: SiteConfig, vehicles: readonly NormalisedVehicl
 // The landing table of a manifest, and its text to compare, worked out once: an update's "after" is the
 // next update's "before".
 const landingTables = new WeakMap<Route[], { data: SiteData; landings: SearchLanding[]; text: string }>();
-function landingsOf(routes: Route[], data: SiteData): { landings: SearchLanding[]; text: string } {
+
+/**
+ * The landing table of `routes` over `data`. Given `from`, a manifest whose vehicles carry the same names
+ * (and the same lists), its table is taken as it is when the two have the same search routes: the table
+ * reads only those routes and those names.
+ */
+function landingsOf(routes: Route[], data: SiteData, from?: { routes: Route[]; data: SiteData }): { landings: SearchLanding[]; text: string } {
   let known = landingTables.get(routes);
   if (known?.data !== data) {
-    const landings = searchLandings(routes, data);
-    landingTables.set(routes, (known = { data, landings, text: json(landings) }));
+    const previous = from && landingTables.get(from.routes);
+    if (previous && previous.data === from.data && sameSearchRoutes(from.routes, routes)) known = { ...previous, data };
+    else {
+      const landings = searchLandings(routes, data);
+      known = { data, landings, text: json(landings) };
+    }
+    landingTables.set(routes, known);
   }
   return known;
+}
+
+function sameSearchRoutes(before: readonly Route[], after: readonly Route[]): boolean {
+  const searches = (routes: readonly Route[]) => otherRoutes(routes).filter((route) => route.kind === 'search');
+  const [a, b] = [searches(before), searches(after)];
+  return (
+    a.length === b.length &&
+    a.every((route, i) => {
+      const other = b[i]!;
+      return route === other || (other.kind === 'search' && route.kind === 'search' && route.path === other.path && route.canonicalPath === other.canonicalPath && json(route.filter) === json(other.filter));
+    })
+  );
 }
 
 /**
@@ -464,7 +487,7 @@ export function planUpdate(
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
   // landing pages: it changes with any vehicle it matched before or matches now, and with that table.
   const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
-  const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data).text;
+  const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data, namesKept ? before : undefined).text;
 
   // What the change does to a page's content lists (editorial pages, offers, locations, delivery table).
   const contentTouched = (deps: Route['deps']) =>

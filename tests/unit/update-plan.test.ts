@@ -11,7 +11,6 @@ import { DEMO_NOW, demoManifest } from '../support/demo-manifest.ts';
 // they were); the plan must be the one a comparison of everything gives.
 describe('planning an update of one vehicle', () => {
   const before = demoManifest('summit-motor-group', 400);
-  const { snapshot: meta, content, ...records } = before.data;
   const target = before.data.vehicles.find((v) => v.status === 'in_stock' && v.price > 5000)!;
   const paths = (plan: UpdatePlanResult) => ({
     render: plan.render.map((r) => r.path).sort(),
@@ -21,18 +20,19 @@ describe('planning an update of one vehicle', () => {
   });
 
   /** The plan for `change` to the target vehicle as a running site makes it, and as a comparison of everything makes it. */
-  function plans(change: (v: NormalisedVehicle) => NormalisedVehicle) {
-    const vehicles = before.data.vehicles.map((v) => (v === target ? change(v) : v));
+  function plans(change: (v: NormalisedVehicle) => NormalisedVehicle, base: typeof before = before) {
+    const { snapshot: meta, content, ...records } = base.data;
+    const vehicles = base.data.vehicles.map((v) => (v === target ? change(v) : v));
     const touched = new Set([Number(target.id)]);
     const changed = { vehicles: touched, content: new Set<string>() };
     const data = siteData({ ...records, meta, vehicles }, content);
-    catalogueFollows(data.vehicles, before.data.vehicles);
-    const derived = updateRouteManifest(before.site, before, data, touched) ?? buildRouteManifest(before.site, data);
-    const running = planUpdate(before, { data, routes: derived }, changed, DEMO_NOW);
+    catalogueFollows(data.vehicles, base.data.vehicles);
+    const derived = updateRouteManifest(base.site, base, data, touched) ?? buildRouteManifest(base.site, data);
+    const running = planUpdate(base, { data, routes: derived }, changed, DEMO_NOW);
     // Every list a new object and every route made afresh: nothing to take by identity.
     const copy = structuredClone({ ...records, meta, vehicles });
     const fresh = siteData(copy, content);
-    const reference = planUpdate(before, { data: fresh, routes: buildRouteManifest(before.site, fresh) }, changed, DEMO_NOW);
+    const reference = planUpdate(base, { data: fresh, routes: buildRouteManifest(base.site, fresh) }, changed, DEMO_NOW);
     return { running, reference };
   }
 
@@ -55,5 +55,17 @@ describe('planning an update of one vehicle', () => {
   ])('plans as a comparison of everything does when the vehicle is %s', (_name, change) => {
     const { running, reference } = plans(change);
     expect(paths(running)).toEqual(paths(reference));
+  });
+
+  it('renders every search page when the vehicle, its names kept, opens the landing page of a location that had no stock', () => {
+    // The island on every search page carries the table of landing pages, which gains the location's page.
+    const { snapshot: meta, content, ...records } = before.data;
+    const spare = { ...records.locations[0]!, id: 999_999, name: 'Summit Pop-up Store', slug: 'summit-pop-up-store' };
+    const start = siteData({ ...records, meta, locations: [...records.locations, spare] }, content);
+    const base = { ...before, data: start, routes: buildRouteManifest(before.site, start) };
+    const { running, reference } = plans((v) => ({ ...v, location: spare }), base);
+    expect(paths(running)).toEqual(paths(reference));
+    const searchPages = base.routes.filter((r) => r.kind === 'search' && !r.canonicalPath).map((r) => r.path);
+    expect(running.render.map((r) => r.path)).toEqual(expect.arrayContaining([...searchPages, '/search/summit-pop-up-store/']));
   });
 });
