@@ -189,6 +189,39 @@ export function normaliseVehicles(
 }
 
 /**
+ * A normalised catalogue (in id order, as {@link normaliseVehicles} leaves it) with `changed` records
+ * normalised in place of its vehicles of the same ids: what normalising the whole catalogue with those
+ * records gives, at the cost of the changed records. Slugs are shared out over the catalogue in id order,
+ * so this holds only while each changed record is still published under the slug its vehicle had (every
+ * other vehicle then meets the same slugs taken before it) and the rest of the catalogue still passes the
+ * site's filters. Otherwise, and for a record of a vehicle the catalogue does not have, null: the caller
+ * normalises the whole catalogue.
+ */
+export function normaliseChanged(
+  catalogue: readonly NormalisedVehicle[],
+  byId: ReadonlyMap<number, NormalisedVehicle>,
+  changed: readonly Vehicle[],
+  site: SiteConfig,
+  now: Date,
+): NormalisedVehicle[] | null {
+  if (changed.some((record) => !byId.has(Number(record.id)))) return null;
+  let previousId = -Infinity;
+  for (const vehicle of catalogue) {
+    const id = Number(vehicle.id);
+    if (id <= previousId || filterReason(vehicle, site, now) !== null) return null;
+    previousId = id;
+  }
+  const fresh = normaliseVehicles([...changed], site, now).vehicles;
+  if (fresh.length !== changed.length) return null;
+  const replaced = new Map<number, NormalisedVehicle>();
+  for (const vehicle of fresh) {
+    if (vehicle.slug !== byId.get(Number(vehicle.id))!.slug) return null;
+    replaced.set(Number(vehicle.id), vehicle);
+  }
+  return catalogue.map((vehicle) => replaced.get(Number(vehicle.id)) ?? vehicle);
+}
+
+/**
  * The snapshot's price history on freshly normalised vehicles. A vehicle whose history the snapshot
  * has recorded keeps it (whatever its record now says), with the changes seen since added. Until the
  * snapshot has recorded a change of its own (a vehicle new to the site, or one listed before histories

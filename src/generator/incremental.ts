@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
-import { carryPriceHistory, normaliseVehicles } from '../data/normalise.ts';
+import { carryPriceHistory, normaliseChanged, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
 import { buildRouteManifest, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
@@ -193,9 +193,13 @@ export async function applyEvents(
   }
 
   // Normalise as a pull does, judged at the snapshot's reference time, then carry the price histories on.
-  // Vehicles the batch did not touch are normalised already: they come back as the same objects.
+  // Vehicles the batch did not touch are normalised already: they come back as the same objects. A batch
+  // that only edits vehicles the site lists normalises just those, when that gives the same catalogue.
+  const pulledAt = new Date(snapshot.meta.pulledAt);
+  const edited = vehicles.size === before.size && [...touched].every((id) => before.has(id) && vehicles.has(id));
   const normalised = carryPriceHistory(
-    normaliseVehicles([...vehicles.values()], site, new Date(snapshot.meta.pulledAt), undefined, before).vehicles,
+    (edited ? normaliseChanged(snapshot.vehicles, before, [...touched].map((id) => vehicles.get(id)!), site, pulledAt) : null) ??
+      normaliseVehicles([...vehicles.values()], site, pulledAt, undefined, before).vehicles,
     before,
     (vehicle) => priceChanges.get(Number(vehicle.id)) ?? [],
   );
