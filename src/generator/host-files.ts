@@ -73,25 +73,30 @@ export interface SitemapLine {
   lastmod: string | undefined;
 }
 
-// Each site's sitemap lines from its last sitemap, by path and lastmod: a running site's update changes a
-// few, and working out a lastmod in the site's time zone is most of a line's cost. Only the lines the last
-// sitemap used are kept, so the table does not grow as lastmods move on.
-const knownLines = new WeakMap<SiteConfig, Map<string, SitemapLine>>();
+// Each site's sitemap lines from its last sitemap, by path, with the lastmod each was made for: a running
+// site's update changes a few, and working out a lastmod in the site's time zone is most of a line's cost.
+// A line is made afresh when its lastmod moves, so one line object always stands for one text. Paths the
+// last sitemap did not have are let go, so the table does not grow.
+const knownLines = new WeakMap<SiteConfig, Map<string, { lastmod: string; line: SitemapLine }>>();
 
+/** The lines of `entries`, whose paths are unique. */
 function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
-  const known = knownLines.get(site) ?? new Map<string, SitemapLine>();
-  const used = new Map<string, SitemapLine>();
+  let known = knownLines.get(site);
+  if (!known) knownLines.set(site, (known = new Map()));
   const lines = entries.map((e) => {
-    const key = `${e.path}\n${e.lastmod ?? ''}`;
-    let line = known.get(key);
-    if (line === undefined) {
+    const raw = e.lastmod ?? '';
+    let kept = known.get(e.path);
+    if (kept === undefined || kept.lastmod !== raw) {
       const lastmod = sitemapDate(e.lastmod, site.timeZone);
-      line = { text: `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod };
+      kept = { lastmod: raw, line: { text: `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod } };
+      known.set(e.path, kept);
     }
-    used.set(key, line);
-    return line;
+    return kept.line;
   });
-  knownLines.set(site, used);
+  if (known.size > lines.length) {
+    const paths = new Set(entries.map((e) => e.path));
+    for (const path of known.keys()) if (!paths.has(path)) known.delete(path);
+  }
   return lines;
 }
 
