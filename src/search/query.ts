@@ -241,11 +241,12 @@ export function facetKeys(vehicles: readonly NormalisedVehicle[]): string[] {
  */
 export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter: SearchFilter): readonly NormalisedVehicle[] {
   // Every match carries each key the filter names, but one of several car types.
-  const keys = filterFacets((filter.carTypes?.length ?? 0) > 1 ? { ...filter, carTypes: undefined } : filter);
+  const severalTypes = (filter.carTypes?.length ?? 0) > 1;
+  const keys = filterFacets(severalTypes ? { ...filter, carTypes: undefined } : filter);
   if (keys.length === 0) return filter.carTypes ? sortedCatalogue(vehicles, 'mostRelevant').filter((v) => matchesFilter(v, filter)) : sortedCatalogue(vehicles, 'mostRelevant');
   const index = facetIndex(vehicles);
-  // A filter naming one facet matches exactly that facet's list.
-  if (keys.length === 1) return index.get(keys[0]!) ?? [];
+  // A filter that names one facet and nothing else matches exactly that facet's list.
+  if (keys.length === 1 && !severalTypes) return index.get(keys[0]!) ?? [];
   let shortest: readonly NormalisedVehicle[] | undefined;
   for (const key of keys) {
     const list = index.get(key) ?? [];

@@ -18,7 +18,7 @@ describe('a catalogue that follows another by an update', () => {
   const filtersOf = (vehicles: readonly NormalisedVehicle[]): SearchFilter[] => {
     const filters: SearchFilter[] = [{}, { carTypes: ['new', 'demo'] }];
     for (const v of vehicles.slice(0, 200)) {
-      filters.push({ carTypes: [v.car_type] }, { make: v.make_slug }, { make: v.make_slug, model: v.model_slug }, { body: v.simple_body }, { make: v.make_slug, carTypes: [v.car_type] });
+      filters.push({ carTypes: [v.car_type] }, { make: v.make_slug }, { make: v.make_slug, model: v.model_slug }, { body: v.simple_body }, { make: v.make_slug, carTypes: [v.car_type] }, { make: v.make_slug, carTypes: ['new', 'demo'] });
       if (v.location?.slug) filters.push({ location: v.location.slug });
       if (v.dealership_slug) filters.push({ dealership: v.dealership_slug, body: v.simple_body });
     }
