@@ -229,8 +229,8 @@ test.describe('home page', () => {
           });
           return { count: below, tag: after[below]?.localName ?? null };
         }, HOME_FIRST_SCREEN_PARSED_ID);
-        // On a phone the marker itself can lie below the first screen, leaving only the tags that close it.
         expect(fold.tag, `${width} px: the page runs on below the first screen`).not.toBeNull();
+        // On a phone the marker itself can lie below the first screen, leaving only the tags that close it.
         const cuts = firstScreenCuts(text, text.indexOf(`id="${HOME_FIRST_SCREEN_PARSED_ID}"`), fold.count);
         expect(cuts.nextTag, `${width} px: the HTML's start tags line up with the parsed elements`).toBe(fold.tag);
         const moved: string[] = [];

@@ -34,8 +34,8 @@ export async function startStallingProxy(options: { origin: string; path: string
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     if (path !== options.path) {
-      const { status, headers, body } = await fetchWhole(new URL(path, options.origin));
-      return void response.writeHead(status, headers).end(body);
+      const passed = await fetchWhole(new URL(path, options.origin)).catch((error: Error) => ({ status: 502, headers: {}, body: Buffer.from(error.message) }));
+      return void response.writeHead(passed.status, passed.headers).end(passed.body);
     }
     response.writeHead(page.status, page.headers).write(page.body.subarray(0, offset));
     setTimeout(() => response.end(page.body.subarray(offset)), options.pauseMs);
@@ -46,6 +46,11 @@ export async function startStallingProxy(options: { origin: string; path: string
     url: `http://127.0.0.1:${port}`,
     html: page.body,
     stallAt: (at) => void (offset = at),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser still open (a failed test) holds its connections; they are not waited for.
+        server.closeAllConnections();
+      }),
   };
 }
