@@ -112,7 +112,7 @@ export function vehiclesById(vehicles: readonly NormalisedVehicle[]): ReadonlyMa
 }
 
 /** A manifest's vehicle routes by vehicle id, and the routes after the home page that are not a vehicle's, in order. */
-interface ManifestParts {
+export interface ManifestParts {
   groups: Map<number, Route[]>;
   rest: Route[];
 }
@@ -126,7 +126,11 @@ export function otherRoutes(routes: readonly Route[]): readonly Route[] {
   return manifestParts(routes).rest;
 }
 
-function manifestParts(routes: readonly Route[]): ManifestParts {
+/**
+ * A manifest's routes after the home page, as its vehicles' groups (in the manifest's order) and the rest.
+ * A manifest derived by an update keeps each group it did not recompute as the same array.
+ */
+export function manifestParts(routes: readonly Route[]): ManifestParts {
   let parts = partsOf.get(routes);
   if (!parts) {
     parts = { groups: new Map(), rest: [] };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseChanged, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved } from '../data/pull.ts';
-import { buildRouteManifest, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, manifestParts, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type ManifestParts, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -66,7 +66,6 @@ export interface LiveSite {
   snapshot: Snapshot;
   data: SiteData;
   routes: Route[];
-  byPath: Map<string, Route>;
   state: BuildState;
   releaseDir: string;
   /**
@@ -88,7 +87,7 @@ export async function loadLiveSite(site: SiteConfig, root: string): Promise<Live
   const data = siteData(snapshot, loadSiteContent(site.slug, root));
   const routes = buildRouteManifest(site, data);
   const releaseDir = await realpath(path.resolve(root, OUT, site.slug));
-  return { site, snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers: new Map() };
+  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map() };
 }
 
 // ---------------------------------------------------------------- applying events
@@ -450,7 +449,7 @@ function modelsByMake(vehicles: readonly NormalisedVehicle[]): Map<string, Set<s
  * everything when the menus did.
  */
 export function planUpdate(
-  before: { site: SiteConfig; data: SiteData; routes: Route[]; byPath?: Map<string, Route> },
+  before: { site: SiteConfig; data: SiteData; routes: Route[] },
   after: { data: SiteData; routes: Route[] },
   changed: { vehicles: Set<number>; content: Set<string> },
   asOf: Date,
@@ -458,8 +457,21 @@ export function planUpdate(
   beforeAsOf: Date = asOf,
 ): UpdatePlanResult {
   const { site } = before;
-  const afterPaths = new Set(after.routes.map((r) => r.path));
-  const remove = before.routes.filter((r) => !afterPaths.has(r.path));
+  const contentQuiet = changed.content.size === 0;
+  // With no content change, a vehicle's group of routes that the derived manifest kept as the same array
+  // shows no changed vehicle: one on a similar list would have made it derive the group again
+  // (updateRouteManifest). Only the other routes, a few hundred besides the changed vehicles', are
+  // compared, and their paths are the only ones that can have appeared or gone.
+  const [beforeParts, afterParts] = [manifestParts(before.routes), manifestParts(after.routes)];
+  const loose = (routes: Route[], parts: ManifestParts, other: ManifestParts): Route[] => {
+    const out = [routes[0]!];
+    for (const [id, group] of parts.groups) if (!contentQuiet || other.groups.get(id) !== group) out.push(...group);
+    out.push(...parts.rest);
+    return out;
+  };
+  const [beforeLoose, afterLoose] = [loose(before.routes, beforeParts, afterParts), loose(after.routes, afterParts, beforeParts)];
+  const afterPaths = new Set(afterLoose.map((r) => r.path));
+  const remove = beforeLoose.filter((r) => !afterPaths.has(r.path));
   // Menus, landing links and each make's model list read the vehicles' names alone (car type, make, model,
   // body), besides content and the lists: an update that kept those leaves them as they were.
   const namesKept =
@@ -470,7 +482,7 @@ export function planUpdate(
   if (changed.content.has('menus') || changed.content.has('copy') || menusMoved) {
     return { render: after.routes, patch: [], recheck: [], remove, everything: 'the menus or the site copy changed' };
   }
-  const beforeByPath = before.byPath ?? new Map(before.routes.map((r) => [r.path, r]));
+  const beforeByPath = new Map(beforeLoose.map((r) => [r.path, r]));
   const oldVehicles = vehiclesById(before.data.vehicles);
   const newVehicles = vehiclesById(after.data.vehicles);
   const changedIds = new Set([...changed.vehicles].filter((id) => json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
@@ -517,12 +529,10 @@ export function planUpdate(
   const render: Route[] = [];
   const patch: Route[] = [];
   const recheck: Route[] = [];
-  const contentQuiet = changed.content.size === 0;
-  for (const route of after.routes) {
+  for (const route of afterLoose) {
     const old = beforeByPath.get(route.path);
     if (!old) render.push(route);
-    // A vehicle's route kept as the same object by the derived manifest shows no changed vehicle: one on its
-    // similar list would have made it derive the route again (updateRouteManifest). Only content could move it.
+    // A vehicle's route kept as the same object (in a group derived again) shows no changed vehicle either.
     else if (old === route && contentQuiet && VEHICLE_KINDS.has(route.kind)) continue;
     else if (similarOnly(old, route)) patch.push(route);
     else if (route.kind === 'search' && listsOnly(old, route)) recheck.push(route);
@@ -807,7 +817,7 @@ export async function updateLiveSite(
   lap('snapshot');
 
   return {
-    live: { site, snapshot: next.snapshot, data, routes, byPath: new Map(routes.map((r) => [r.path, r])), state, releaseDir, searchAnswers, sitemap: sitemap.written },
+    live: { site, snapshot: next.snapshot, data, routes, state, releaseDir, searchAnswers, sitemap: sitemap.written },
     result: { unchanged: false, rendered: toRender.length, patched, searchPagesKept, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }
