@@ -297,11 +297,13 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         options.onProgress?.(site.slug, 'render', done, toRender.length);
       }, options.workers);
       progress.stop(site.slug);
-      // Each search page's fingerprint, for the next build, is of its answers: the searches it just asked,
-      // or for a page carried over, those noted before (its answers are the same, or it would not be).
+      // Each search page's fingerprint, for the next build, is of its answers: those of the searches it just
+      // asked, as its render digested them, or for a page carried over, of those noted before (its answers
+      // are the same, or it would not be).
       const keptNoted = Object.entries(noted).filter(([p]) => linked.has(p));
-      searchRequests = { ...Object.fromEntries(keptNoted), ...result.searchRequests };
-      const searchDigests = new Map([...keptNoted.map(([p]): [string, string] => [p, notedDigests.get(p)!]), ...(await searchAnswerDigests(fingerprintInput, result.searchRequests))]);
+      const asked = Object.entries(result.searchAnswers);
+      searchRequests = { ...Object.fromEntries(keptNoted), ...Object.fromEntries(asked.map(([p, s]) => [p, s.requests])) };
+      const searchDigests = new Map([...keptNoted.map(([p]): [string, string] => [p, notedDigests.get(p)!]), ...asked.map(([p, s]): [string, string] => [p, s.digest])]);
       for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {

@@ -751,7 +751,7 @@ export async function updateLiveSite(
     const expected = route.kind === 'not-found' ? 404 : 200;
     if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
     if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
-    if (locals.searchAnswers) searchAnswers.set(route.path, { requests: locals.searchAnswers.requests, digest: answersDigest(locals.searchAnswers.answers) });
+    if (locals.searchAnswers) searchAnswers.set(route.path, locals.searchAnswers);
     noteInline(inlineTextsOf(page.body));
     const file = outputFile(releaseDir, route.path, route.kind);
     await writeFileAtomic(file, page.body);

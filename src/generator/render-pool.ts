@@ -32,7 +32,7 @@ export type WorkerMessage =
       scriptHashes: string[];
       styleHashes: string[];
       styleAttributes: boolean;
-      searchRequests: Record<string, unknown[]>;
+      searchAnswers: RenderResult['searchAnswers'];
     };
 
 export interface RenderResult {
@@ -42,8 +42,11 @@ export interface RenderResult {
   styleHashes: string[];
   /** Some page uses a style="" attribute. */
   styleAttributes: boolean;
-  /** The searches each rendered search page's island asked for, by path (see src/render/search-page-answers.ts). */
-  searchRequests: Record<string, unknown[]>;
+  /**
+   * The searches each rendered search page's island asked for and a digest of their answers, by path
+   * (see src/render/search-page-answers.ts).
+   */
+  searchAnswers: Record<string, { requests: unknown[]; digest: string }>;
   workers: number;
 }
 
@@ -87,7 +90,7 @@ export async function renderRoutes(
   workers = availableParallelism(),
 ): Promise<RenderResult> {
   // Nothing to render (every page carried over): no worker is started.
-  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchRequests: {}, workers: 0 };
+  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: 0 };
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
   let next = 0;
   const nextBatch = (): BatchMessage => {
@@ -96,7 +99,7 @@ export async function renderRoutes(
     next += batch.length;
     return { type: 'routes', routes: batch };
   };
-  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchRequests: {}, workers: count };
+  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: count };
   const running: Worker[] = [];
   try {
     await Promise.all(
@@ -131,7 +134,7 @@ export async function renderRoutes(
                 result.scriptHashes.push(...message.scriptHashes);
                 result.styleHashes.push(...message.styleHashes);
                 result.styleAttributes ||= message.styleAttributes;
-                Object.assign(result.searchRequests, message.searchRequests);
+                Object.assign(result.searchAnswers, message.searchAnswers);
                 resolve();
               }
             });

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   };
 
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
-  const searchRequests: Record<string, unknown[]> = {};
+  const searchAnswers: Record<string, { requests: unknown[]; digest: string }> = {};
   let styleAttributes = false;
   const writes = new Set<Promise<void>>();
   let done = 0;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       try {
         const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
         const rendered = await render(new Request(`${site.url}${route.path}`), locals);
-        if (locals.searchAnswers) searchRequests[route.path] = locals.searchAnswers.requests;
+        if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
         page = rendered.body;
         const expected = route.kind === 'not-found' ? 404 : 200;
         if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   }
   await Promise.all(writes);
   post({ type: 'progress', done: done - lastReport });
-  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchRequests });
+  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchAnswers });
 }
 
 main().catch((error: unknown) => post({ type: 'error', path: '(worker)', kind: 'setup or write', message: (error as Error).stack ?? String(error) }));

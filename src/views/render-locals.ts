@@ -34,9 +34,9 @@ export interface RenderLocals {
    */
   landings: SearchLanding[];
   /**
-   * Left here by a search landing page as it renders: the searches its island asked for and their answers
-   * (`src/render/search-page-answers.ts`), which a running site keeps to tell whether a later change
-   * would change the page.
+   * Left here by a search landing page as it renders: the searches its island asked for and a digest of
+   * their answers (`src/render/search-page-answers.ts`), which a running site and the next nightly build
+   * keep to tell whether a later change would change the page.
    */
-  searchAnswers?: { requests: unknown[]; answers: unknown[] };
+  searchAnswers?: { requests: unknown[]; digest: string };
 }
