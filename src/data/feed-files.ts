@@ -24,10 +24,14 @@ export function recordsJson(records: unknown[]): string {
  * given in parts is written as one gathered write, without joining the parts in memory first.
  */
 export async function writeFileAtomic(file: string, data: string | Buffer | readonly Buffer[]): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  if (typeof data === 'string' || Buffer.isBuffer(data)) await writeFile(temporary, data);
-  else await writeParts(temporary, data);
+  const write = () => (typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : writeParts(temporary, data));
+  // The folder is made only when it is missing: a file is most often replaced where it already is.
+  await write().catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    await write();
+  });
   await rename(temporary, file);
 }
 

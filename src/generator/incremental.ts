@@ -35,6 +35,7 @@ import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitema
 import { spliceSimilarSection } from '../render/similar-section.ts';
 import { answersDigest } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
+import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -594,6 +595,9 @@ function sameRoute(a: Route, b: Route): boolean {
 /** Pages whose similar-vehicles section is replaced at once: enough to overlap reading a page from disk. */
 const PATCH_CONCURRENCY = 8;
 
+/** Files left to finish writing while the update goes on ({@link WritesInFlight}). */
+const WRITES_IN_FLIGHT = 16;
+
 export interface UpdateResult {
   /** Nothing differed from the live site, so nothing was written. */
   unchanged: boolean;
@@ -745,66 +749,82 @@ export async function updateLiveSite(
     options.onProgress?.(++done, total);
   });
   const indexedNow = new Map<string, string>();
-  for (const route of toRender) {
-    const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
-    const page = await render(new Request(`${site.url}${route.path}`), locals);
-    const expected = route.kind === 'not-found' ? 404 : 200;
-    if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
-    if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
-    if (locals.searchAnswers) searchAnswers.set(route.path, locals.searchAnswers);
-    noteInline(inlineTextsOf(page.body));
-    const file = outputFile(releaseDir, route.path, route.kind);
-    await writeFileAtomic(file, page.body);
-    touchedFile(file);
-    options.onProgress?.(++done, total);
-  }
-  for (const route of plan.remove) {
-    const file = outputFile(releaseDir, route.path, route.kind);
-    touchedFile(file);
-    if (options.preview) continue;
-    await unlink(file).catch(() => {});
-    await removeEmptyDirs(path.dirname(file), releaseDir);
-  }
-  lap('render');
-
-  // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
-  const searchPages = routes.filter(isSiteSearchPage).map((r) => r.path).sort();
-  const indexMoved =
-    !options.preview &&
-    (live.state.siteSearch === undefined ||
-    json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
-    [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
-  const state: BuildState = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
-  // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
-  // Redirects and the image folder change only when pages appear or vanish, or photos change.
-  const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-  const sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data)), live.sitemap);
-  for (const { file, content } of sitemap.write) {
-    await writeFileAtomic(path.join(releaseDir, file), content);
-    touchedFile(path.join(releaseDir, file));
-  }
-  for (const file of sitemap.remove) {
-    if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
-    touchedFile(path.join(releaseDir, file));
-  }
-  // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
-  for (const { file, content } of machineReadableFiles(site, data, images)) {
-    await writeFileAtomic(path.join(releaseDir, file), content);
-    touchedFile(path.join(releaseDir, file));
-  }
-  const search = searchFiles(site, data, images, asOf);
-  await writeSearchFiles(releaseDir, search);
-  if (site.search.backend.kind === 'algolia' && !options.preview) await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
-  if (indexMoved) state.siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
-  if (pagesMoved || jobs.length > 0) {
-    await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
-    if (!options.preview) {
-      await removeUnusedImages(releaseDir, data, images, site);
-      await removeUnusedVideos(releaseDir, data.vehicles, images);
+  // Each page goes to disk while the next one renders; every write is done before the files count as replaced.
+  const writes = new WritesInFlight(WRITES_IN_FLIGHT);
+  let state: BuildState;
+  let sitemap: ReturnType<typeof sitemapChanges>;
+  try {
+    for (const route of toRender) {
+      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
+      const page = await render(new Request(`${site.url}${route.path}`), locals);
+      const expected = route.kind === 'not-found' ? 404 : 200;
+      if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
+      if (isSiteSearchPage(route)) indexedNow.set(route.path, indexedTextFingerprint(page.body.toString('utf8')));
+      if (locals.searchAnswers) searchAnswers.set(route.path, locals.searchAnswers);
+      noteInline(inlineTextsOf(page.body));
+      const file = outputFile(releaseDir, route.path, route.kind);
+      touchedFile(file);
+      await writes.add(writeFileAtomic(file, page.body));
+      options.onProgress?.(++done, total);
     }
-  }
-  if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
-    await writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes }));
+    // A removed page's emptied folders go, so no page may still be on its way into one.
+    if (plan.remove.length > 0) await writes.settled();
+    for (const route of plan.remove) {
+      const file = outputFile(releaseDir, route.path, route.kind);
+      touchedFile(file);
+      if (options.preview) continue;
+      await unlink(file).catch(() => {});
+      await removeEmptyDirs(path.dirname(file), releaseDir);
+    }
+    lap('render');
+
+    // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
+    const searchPages = routes.filter(isSiteSearchPage).map((r) => r.path).sort();
+    const indexMoved =
+      !options.preview &&
+      (live.state.siteSearch === undefined ||
+      json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
+      [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
+    state = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
+    // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
+    // Redirects and the image folder change only when pages appear or vanish, or photos change.
+    const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
+    sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data)), live.sitemap);
+    for (const { file, content } of sitemap.write) {
+      touchedFile(path.join(releaseDir, file));
+      await writes.add(writeFileAtomic(path.join(releaseDir, file), content));
+    }
+    for (const file of sitemap.remove) {
+      if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
+      touchedFile(path.join(releaseDir, file));
+    }
+    // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
+    for (const { file, content } of machineReadableFiles(site, data, images)) {
+      touchedFile(path.join(releaseDir, file));
+      await writes.add(writeFileAtomic(path.join(releaseDir, file), content));
+    }
+    const search = searchFiles(site, data, images, asOf);
+    await writes.add(writeSearchFiles(releaseDir, search));
+    if (site.search.backend.kind === 'algolia' && !options.preview) await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
+    if (indexMoved) {
+      // The site search reads the pages from disk.
+      await writes.settled();
+      state.siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
+    }
+    if (pagesMoved || jobs.length > 0) {
+      await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
+      if (!options.preview) {
+        await removeUnusedImages(releaseDir, data, images, site);
+        await removeUnusedVideos(releaseDir, data.vehicles, images);
+      }
+    }
+    if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
+      await writes.add(writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes })));
+    }
+    await writes.settled();
+  } finally {
+    // A failed update leaves none of its writes running behind it.
+    await writes.drained();
   }
   lap('hostFiles');
   options.onFilesReplaced?.();
