@@ -387,14 +387,33 @@ async function carriedRoutes(slug: string, root: string, routes: readonly Route[
   if (full) return none('a full build was asked for');
   const live = await liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
   if (!live) return none('no live release');
-  const recorded = await readJson<RouteFingerprintsFile>(routeFingerprintsPath(slug, root));
-  if (!recorded || recorded.release !== path.basename(live)) return none('the live release has no fingerprints');
+  const record = await releaseRecord(slug, root, path.basename(live));
+  if (!record) return none('the live release has no fingerprints');
   const state = await readJson<BuildState>(buildStatePath(slug, root));
   if (!state) return none('the live release has no build state');
-  const stale = new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n'));
+  const { recorded, stale } = record;
   const carried = routes.filter((r) => !stale.has(r.path) && recorded.routes[r.path] === fingerprints.get(r.path));
   if (carried.length === 0) return none('every page changed');
   return { routes: carried, from: live, state };
+}
+
+/**
+ * What the last build recorded of `release` (its folder's name), and the pages updated since, which no
+ * longer match that record; null when the record is of another release.
+ */
+async function releaseRecord(slug: string, root: string, release: string): Promise<{ recorded: RouteFingerprintsFile; stale: Set<string> } | null> {
+  const recorded = await readJson<RouteFingerprintsFile>(routeFingerprintsPath(slug, root));
+  if (!recorded || recorded.release !== release) return null;
+  return { recorded, stale: new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n')) };
+}
+
+/**
+ * The searches the last build noted for each search page of `release` that no update has rendered since:
+ * the pages a running site may keep, once it has asked those searches, when a change answers them the same.
+ */
+export async function notedSearchRequests(slug: string, root: string, release: string): Promise<Map<string, unknown[]>> {
+  const record = await releaseRecord(slug, root, release);
+  return new Map(Object.entries(record?.recorded.searchRequests ?? {}).filter(([page]) => !record!.stale.has(page)));
 }
 
 async function readJson<T>(file: string): Promise<T | null> {

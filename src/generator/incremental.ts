@@ -33,7 +33,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
 import { spliceSimilarSection } from '../render/similar-section.ts';
-import { answersDigest } from '../render/search-page-answers.ts';
+import { answersDigest, type SearchPageRender } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { machineReadableFiles } from './machine-files.ts';
@@ -44,7 +44,7 @@ import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './v
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
-import { buildStatePath, noteStaleRoutes, sitemapEntries, type BuildState } from './build.ts';
+import { buildStatePath, notedSearchRequests, noteStaleRoutes, sitemapEntries, type BuildState } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
@@ -71,10 +71,17 @@ export interface LiveSite {
   releaseDir: string;
   /**
    * The searches each search page's island asked for when this process last rendered it, and a digest of
-   * their answers: a page whose searches answer the same after a change is not rendered again. Empty for a
-   * site just loaded, whose pages were rendered elsewhere.
+   * their answers: a page whose searches answer the same after a change is not rendered again. With them,
+   * what the island settled on, from which the page renders again without working it out afresh. Empty
+   * for a site just loaded, whose pages were rendered elsewhere.
    */
-  searchAnswers: Map<string, { requests: unknown[]; digest: string }>;
+  searchAnswers: Map<string, SearchPageRender>;
+  /**
+   * The searches the last build noted for the search pages no update has rendered since (see
+   * `notedSearchRequests`). Asked over the live data the first time a change lists one of those pages, they
+   * tell whether the page on disk would still be rendered the same.
+   */
+  notedSearches: ReadonlyMap<string, unknown[]>;
   /** The sitemap files this process last wrote; unknown for a site just loaded, which writes them all. */
   sitemap?: SitemapWritten;
 }
@@ -88,7 +95,8 @@ export async function loadLiveSite(site: SiteConfig, root: string): Promise<Live
   const data = siteData(snapshot, loadSiteContent(site.slug, root));
   const routes = buildRouteManifest(site, data);
   const releaseDir = await realpath(path.resolve(root, OUT, site.slug));
-  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map() };
+  const notedSearches = await notedSearchRequests(site.slug, root, path.basename(releaseDir));
+  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map(), notedSearches };
 }
 
 // ---------------------------------------------------------------- applying events
@@ -716,9 +724,13 @@ export async function updateLiveSite(
   const answersOf = options.preview ? undefined : options.searchPageAnswers;
   let searchPagesKept = 0;
   for (const route of plan.recheck) {
-    const known = answersOf && live.searchAnswers.get(route.path);
-    if (known && answersDigest(await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests)) === known.digest) searchPagesKept++;
-    else toRender.push(route);
+    const known = answersOf && (live.searchAnswers.get(route.path) ?? (await notedAnswers(live, route.path, answersOf)));
+    if (known && answersDigest(await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests)) === known.digest) {
+      searchAnswers.set(route.path, known);
+      searchPagesKept++;
+    } else {
+      toRender.push(route);
+    }
   }
   let done = 0;
   const total = toRender.length + toPatch.length;
@@ -755,7 +767,9 @@ export async function updateLiveSite(
   let sitemap: ReturnType<typeof sitemapChanges>;
   try {
     for (const route of toRender) {
-      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings };
+      // A search page gets back what it left last time (see SearchPage.astro) and leaves what it renders with now.
+      const known = searchAnswers.get(route.path);
+      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(known ? { searchAnswers: known } : {}) };
       const page = await render(new Request(`${site.url}${route.path}`), locals);
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
@@ -837,9 +851,21 @@ export async function updateLiveSite(
   lap('snapshot');
 
   return {
-    live: { site, snapshot: next.snapshot, data, routes, state, releaseDir, searchAnswers, sitemap: sitemap.written },
+    live: { site, snapshot: next.snapshot, data, routes, state, releaseDir, searchAnswers, notedSearches: live.notedSearches, sitemap: sitemap.written },
     result: { unchanged: false, rendered: toRender.length, patched, searchPagesKept, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
+}
+
+/**
+ * A page's searches as the last build noted them, with a digest of their answers over the live data: the
+ * page on disk was rendered from answers equal to those (a change that answered them otherwise rendered the
+ * page again, and it is then known by `searchAnswers`). Undefined for a page the build noted nothing for.
+ */
+async function notedAnswers(live: LiveSite, page: string, answersOf: SearchPageAnswersFn): Promise<SearchPageRender | undefined> {
+  const requests = live.notedSearches.get(page);
+  if (!requests) return undefined;
+  const answers = await answersOf({ site: live.site, data: live.data, images: live.state.images, asOf: live.snapshot.meta.pulledAt }, requests);
+  return { requests, digest: answersDigest(answers) };
 }
 
 async function removeEmptyDirs(dir: string, stopAt: string): Promise<void> {

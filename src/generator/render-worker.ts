@@ -67,7 +67,8 @@ async function main(): Promise<void> {
       try {
         const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
         const rendered = await render(new Request(`${site.url}${route.path}`), locals);
-        if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
+        // What the island settled on is for a running site, which renders a page again; a build's is not kept.
+        if (locals.searchAnswers) searchAnswers[route.path] = { requests: locals.searchAnswers.requests, digest: locals.searchAnswers.digest };
         page = rendered.body;
         const expected = route.kind === 'not-found' ? 404 : 200;
         if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);

@@ -6,6 +6,7 @@
  * cards, which the plan checks), so it is not rendered again. Server-only.
  */
 import { createHash } from 'node:crypto';
+import type { InstantSearchServerState } from 'react-instantsearch';
 import type { IslandSearchClient } from '../islands/search/search-client.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import { serverSearchClient } from '../views/search-island.ts';
@@ -43,4 +44,55 @@ export async function searchPageAnswers(locals: Pick<RenderLocals, 'site' | 'dat
 /** A digest of a page's answers: equal digests, equal answers. */
 export function answersDigest(answers: readonly unknown[]): string {
   return createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
+}
+
+/** What a search page leaves in its locals as it renders (`RenderLocals['searchAnswers']`). */
+export interface SearchPageRender {
+  requests: unknown[];
+  digest: string;
+  /** Kept by a running site only; a build's render workers send the rest. */
+  settled?: SettledSearch;
+}
+
+/**
+ * What a search page's island settled on before its search was answered: its index, search state and the
+ * parameters of its one search. Finding it takes a whole render of the island with every widget mounting in
+ * turn; it follows from the island's props alone (that render has no answers yet), so a running site keeps
+ * it with the page and, while the props are the same, renders the page again from it and fresh answers.
+ */
+export interface SettledSearch {
+  /** A digest of the island's props ({@link islandPropsDigest}). */
+  props: string;
+  indexId: string;
+  state: unknown;
+  requestParams: unknown;
+  /** The one search the island asks. */
+  request: unknown;
+}
+
+/** A digest of an island's props: equal digests, equal props. */
+export function islandPropsDigest(props: unknown): string {
+  return createHash('sha256').update(JSON.stringify(props)).digest('base64url');
+}
+
+/**
+ * What the island settled on in `serverState`, the state its first render worked out; undefined for an
+ * island that asked other than one search for one index, which is rendered whole each time.
+ */
+export function settledSearch(props: string, serverState: InstantSearchServerState, recorded: SearchPageAnswers): SettledSearch | undefined {
+  const indexes = Object.entries(serverState.initialResults);
+  if (indexes.length !== 1 || recorded.requests.length !== 1) return undefined;
+  const [indexId, initial] = indexes[0]!;
+  // The state must have been settled for the one answer recorded: the results it holds are that answer's.
+  const answered = (recorded.answers[0] as { results?: unknown[] } | undefined)?.results ?? [];
+  const results = initial.results ?? [];
+  if (!initial.state || results.length !== answered.length || results.some((result, i) => result !== answered[i])) return undefined;
+  return { props, indexId, state: structuredClone(initial.state), requestParams: structuredClone(initial.requestParams), request: recorded.requests[0] };
+}
+
+/** The island's server state from what it settled on, with `client`'s answer to its search now. */
+export async function serverStateAgain(settled: SettledSearch, client: IslandSearchClient): Promise<InstantSearchServerState> {
+  const answer = await client.search(structuredClone(settled.request) as Parameters<IslandSearchClient['search']>[0]);
+  const initial = { state: settled.state, results: answer.results, requestParams: settled.requestParams };
+  return { initialResults: { [settled.indexId]: initial } } as unknown as InstantSearchServerState;
 }

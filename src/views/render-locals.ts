@@ -1,3 +1,4 @@
+import type { SearchPageRender } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -36,7 +37,8 @@ export interface RenderLocals {
   /**
    * Left here by a search landing page as it renders: the searches its island asked for and a digest of
    * their answers (`src/render/search-page-answers.ts`), which a running site and the next nightly build
-   * keep to tell whether a later change would change the page.
+   * keep to tell whether a later change would change the page. A running site also keeps what the island
+   * settled on, and hands the whole back here when it renders the page again.
    */
-  searchAnswers?: { requests: unknown[]; digest: string };
+  searchAnswers?: SearchPageRender;
 }

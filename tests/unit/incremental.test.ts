@@ -10,6 +10,10 @@ import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadLiveSite } from '../../src/generator/incremental.ts';
+import { compileApp, loadAppEntry } from '../../src/generator/compile.ts';
+import { listPublicFiles } from '../../src/generator/public-files.ts';
+import { searchLandings } from '../../src/search/landings.ts';
+import type { RenderLocals } from '../../src/views/render-locals.ts';
 import { SIMILAR_SECTION_START } from '../../src/render/similar-section.ts';
 import { matchesFilter } from '../../src/search/query.ts';
 import { OpsStore } from '../../src/ops/store.ts';
@@ -38,6 +42,17 @@ function journal(type: WebhookEvent['type'], id: number, record?: Record<string,
 
 const run = (plan: Partial<{ events: boolean; content: boolean; full: boolean }>) =>
   runner(slug, { events: false, content: false, full: false, triggers: ['test'], ...plan }, () => {});
+
+/** An in-stock vehicle priced between the others that some landing page lists beyond its first page, where its price does not show. */
+async function vehicleListedBeyondFirstPage() {
+  const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
+  const prices = live.snapshot.vehicles.filter((x) => x.status === 'in_stock').map((x) => x.price);
+  const beyondFirstPage = (x: (typeof live.snapshot.vehicles)[number]) =>
+    live.routes.some((r) => r.kind === 'search' && matchesFilter(x, r.filter) && !(r.deps.vehicles ?? []).includes(Number(x.id)));
+  const v = live.snapshot.vehicles.find((x) => x.status === 'in_stock' && beyondFirstPage(x) && x.price > Math.min(...prices) + 3000 && x.price < Math.max(...prices) - 3000)!;
+  expect(v, 'an in-stock vehicle listed beyond a first page, priced between the others').toBeTruthy();
+  return { live, v, prices };
+}
 
 beforeAll(async () => {
   root = await testSiteRoot('incremental', 60);
@@ -139,14 +154,7 @@ describe('incremental updates', () => {
   }, 240_000);
 
   it('leaves a search page as it was when its searches answer the same, and renders it when they do not', async () => {
-    // An in-stock vehicle priced between the others that some landing page lists beyond its first page,
-    // where its price does not show.
-    const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
-    const prices = live.snapshot.vehicles.filter((x) => x.status === 'in_stock').map((x) => x.price);
-    const beyondFirstPage = (x: (typeof live.snapshot.vehicles)[number]) =>
-      live.routes.some((r) => r.kind === 'search' && matchesFilter(x, r.filter) && !(r.deps.vehicles ?? []).includes(Number(x.id)));
-    const v = live.snapshot.vehicles.find((x) => x.status === 'in_stock' && beyondFirstPage(x) && x.price > Math.min(...prices) + 3000 && x.price < Math.max(...prices) - 3000)!;
-    expect(v, 'an in-stock vehicle listed beyond a first page, priced between the others').toBeTruthy();
+    const { v, prices } = await vehicleListedBeyondFirstPage();
     const change = async (price: number) => {
       journal('vehicle.updated', Number(v.id), { ...v, price });
       const outcome = await run({ events: true });
@@ -226,5 +234,42 @@ describe('incremental updates', () => {
     expect(outcome.kind).toBe('full');
     expect(log.some((l) => l.includes('full build because its last build failed'))).toBe(true);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+  it("keeps a search page on a site's first change after loading, by the searches the last build noted", async () => {
+    // The build before this test (a full one) noted every search page's searches. A runner just started knows
+    // no page of its own, yet a change that answers a page's searches the same leaves that page as it is.
+    const { v } = await vehicleListedBeyondFirstPage();
+    const fresh = createSiteRunner({ store, root, appRoot: process.cwd() });
+    journal('vehicle.updated', Number(v.id), { ...v, price: v.price - 1 });
+    const outcome = await fresh(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+    expect(outcome.status, outcome.message).toBe('published');
+    expect((outcome.report as { searchPagesKept: number }).searchPagesKept).toBeGreaterThan(0);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('renders a search page again from what its island settled on, to the same bytes as a render afresh', async () => {
+    const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
+    const entry = await loadAppEntry((await compileApp(process.cwd())).dir);
+    const route = live.routes.find((r) => r.kind === 'search' && r.filter.make !== undefined)!;
+    const render = async (searchAnswers?: RenderLocals['searchAnswers']) => {
+      const locals: RenderLocals = {
+        site: live.site, data: live.data, route, images: live.state.images, publicFiles: listPublicFiles(process.cwd()),
+        asOf: live.snapshot.meta.pulledAt, landings: searchLandings(live.routes, live.data), ...(searchAnswers ? { searchAnswers } : {}),
+      };
+      const page = await entry.render(new Request(`${live.site.url}${route.path}`), locals);
+      return { html: page.body.toString('utf8'), left: locals.searchAnswers! };
+    };
+    const afresh = await render();
+    const settled = afresh.left.settled!;
+    expect(settled, 'what the island settled on').toBeTruthy();
+    const again = await render(afresh.left);
+    expect(again.html === afresh.html, 'the same bytes').toBe(true);
+    expect(again.left.digest).toBe(afresh.left.digest);
+    // The page is made from what it is handed: a mark put in it shows on the page...
+    const marked = await render({ ...afresh.left, settled: { ...settled, requestParams: [{ marked: 'settled-mark-1' }] } });
+    expect(marked.html).toContain('settled-mark-1');
+    // ...unless it was settled for other props, when the island is worked out afresh.
+    const stale = await render({ ...afresh.left, settled: { ...settled, props: 'other', requestParams: [{ marked: 'settled-mark-2' }] } });
+    expect(stale.html === afresh.html, 'rendered afresh').toBe(true);
   }, 240_000);
 });
