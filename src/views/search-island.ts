@@ -111,15 +111,25 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
       if (!card) cards.set(id, (card = resultCardData(byId.get(id)!, site, images, asOf)));
       return card;
     };
+    // An update asks a search page's searches to tell whether it changed, then renders it with the same
+    // searches: each is answered once per catalogue and time.
+    const answered = new Map<string, Promise<{ results: unknown[] }>>();
+    const answer = async (requests: Parameters<IslandSearchClient['search']>[0]) => {
+      const { results } = await engine.search(requests);
+      return {
+        results: results.map((result) => {
+          const r = result as { hits?: ListingRecord[]; processingTimeMS?: number };
+          return { ...r, processingTimeMS: 0, ...(r.hits ? { hits: r.hits.map((hit) => pageHit(hit, cardOf(hit.objectID))) } : {}) };
+        }),
+      };
+    };
     return {
       async search(requests) {
-        const { results } = await engine.search(requests);
-        return {
-          results: results.map((result) => {
-            const r = result as { hits?: ListingRecord[]; processingTimeMS?: number };
-            return { ...r, processingTimeMS: 0, ...(r.hits ? { hits: r.hits.map((hit) => pageHit(hit, cardOf(hit.objectID))) } : {}) };
-          }),
-        };
+        const key = JSON.stringify(requests);
+        let known = answered.get(key);
+        if (!known) answered.set(key, (known = answer(requests)));
+        // Read-only for the caller; the list is its own.
+        return { results: [...(await known).results] };
       },
     };
   });
