@@ -26,6 +26,7 @@ import { renderRoutes } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
+import type { SettledSearch } from '../render/search-page-answers.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -123,6 +124,11 @@ export interface RouteFingerprintsFile {
   routes: Record<string, string>;
   /** The searches each search page's island asked for when rendered (a page carried over keeps its own). */
   searchRequests?: Record<string, unknown[]>;
+  /**
+   * What each search page's island settled on when rendered (`SettledSearch`), for a running site to render
+   * the page again from. Read only by an update of this release, which runs on the code that built it.
+   */
+  searchSettled?: Record<string, SettledSearch>;
 }
 
 /** Where the fingerprints of a site's live pages are kept. */
@@ -275,14 +281,14 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     const landings = searchLandings(routes, data);
     let fingerprints = new Map<string, string>();
     let searchRequests: Record<string, unknown[]> = {};
+    let searchSettled: Record<string, SettledSearch> = {};
     const rendered = await timed('render', async () => {
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
       const searchRoutes = routes.filter((r) => r.kind === 'search');
       const searchPaths = new Set(searchRoutes.map((r) => r.path));
-      const noted = Object.fromEntries(
-        Object.entries((await readJson<RouteFingerprintsFile>(routeFingerprintsPath(site.slug, root)))?.searchRequests ?? {}).filter(([p]) => searchPaths.has(p)),
-      );
+      const recorded = await readJson<RouteFingerprintsFile>(routeFingerprintsPath(site.slug, root));
+      const noted = Object.fromEntries(Object.entries(recorded?.searchRequests ?? {}).filter(([p]) => searchPaths.has(p)));
       const notedDigests = options.full ? new Map<string, string>() : await searchAnswerDigests(fingerprintInput, noted);
       fingerprints = routeFingerprints({ ...fingerprintInput, searchDigests: notedDigests });
       const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
@@ -303,6 +309,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const keptNoted = Object.entries(noted).filter(([p]) => linked.has(p));
       const asked = Object.entries(result.searchAnswers);
       searchRequests = { ...Object.fromEntries(keptNoted), ...Object.fromEntries(asked.map(([p, s]) => [p, s.requests])) };
+      const keptSettled = keptNoted.flatMap(([p]) => (recorded?.searchSettled?.[p] ? [[p, recorded.searchSettled[p]] as const] : []));
+      searchSettled = { ...Object.fromEntries(keptSettled), ...Object.fromEntries(asked.flatMap(([p, s]) => (s.settled ? [[p, s.settled] as const] : []))) };
       const searchDigests = new Map([...keptNoted.map(([p]): [string, string] => [p, notedDigests.get(p)!]), ...asked.map(([p, s]): [string, string] => [p, s.digest])]);
       for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
@@ -348,7 +356,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
       // What each page was rendered from, for the next build to carry unchanged pages over; then the
       // pages updates rendered since the last build are all current again.
-      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), searchRequests };
+      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), searchRequests, searchSettled };
       await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
       await writeFileAtomic(staleRoutesPath(site.slug, root), '');
     });
@@ -407,13 +415,26 @@ async function releaseRecord(slug: string, root: string, release: string): Promi
   return { recorded, stale: new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n')) };
 }
 
+/** What the last build noted of a search page's island: the searches it asked and what it settled on. */
+export interface NotedSearch {
+  requests: unknown[];
+  settled?: SettledSearch;
+}
+
 /**
- * The searches the last build noted for each search page of `release` that no update has rendered since:
- * the pages a running site may keep, once it has asked those searches, when a change answers them the same.
+ * What the last build noted for each search page of `release` that no update has rendered since: the
+ * pages a running site may keep, once it has asked their searches, when a change answers them the same,
+ * and renders again from what their island settled on.
  */
-export async function notedSearchRequests(slug: string, root: string, release: string): Promise<Map<string, unknown[]>> {
+export async function notedSearches(slug: string, root: string, release: string): Promise<Map<string, NotedSearch>> {
   const record = await releaseRecord(slug, root, release);
-  return new Map(Object.entries(record?.recorded.searchRequests ?? {}).filter(([page]) => !record!.stale.has(page)));
+  if (!record) return new Map();
+  const { searchRequests = {}, searchSettled = {} } = record.recorded;
+  return new Map(
+    Object.entries(searchRequests)
+      .filter(([page]) => !record.stale.has(page))
+      .map(([page, requests]) => [page, { requests, ...(searchSettled[page] ? { settled: searchSettled[page] } : {}) }]),
+  );
 }
 
 async function readJson<T>(file: string): Promise<T | null> {

@@ -44,7 +44,7 @@ import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './v
 import { OUT } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
-import { buildStatePath, notedSearchRequests, noteStaleRoutes, sitemapEntries, type BuildState } from './build.ts';
+import { buildStatePath, notedSearches, noteStaleRoutes, sitemapEntries, type BuildState, type NotedSearch } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
@@ -77,11 +77,12 @@ export interface LiveSite {
    */
   searchAnswers: Map<string, SearchPageRender>;
   /**
-   * The searches the last build noted for the search pages no update has rendered since (see
-   * `notedSearchRequests`). Asked over the live data the first time a change lists one of those pages, they
-   * tell whether the page on disk would still be rendered the same.
+   * What the last build noted of the search pages no update has rendered since (see `notedSearches`): their
+   * searches, which asked over the live data the first time a change lists one of those pages tell whether
+   * the page on disk would still be rendered the same, and what their island settled on. An update runs on
+   * the code that built its release (the site runner builds in full otherwise), so both still hold.
    */
-  notedSearches: ReadonlyMap<string, unknown[]>;
+  notedSearches: ReadonlyMap<string, NotedSearch>;
   /** The sitemap files this process last wrote; unknown for a site just loaded, which writes them all. */
   sitemap?: SitemapWritten;
 }
@@ -95,8 +96,7 @@ export async function loadLiveSite(site: SiteConfig, root: string): Promise<Live
   const data = siteData(snapshot, loadSiteContent(site.slug, root));
   const routes = buildRouteManifest(site, data);
   const releaseDir = await realpath(path.resolve(root, OUT, site.slug));
-  const notedSearches = await notedSearchRequests(site.slug, root, path.basename(releaseDir));
-  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map(), notedSearches };
+  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map(), notedSearches: await notedSearches(site.slug, root, path.basename(releaseDir)) };
 }
 
 // ---------------------------------------------------------------- applying events
@@ -767,9 +767,9 @@ export async function updateLiveSite(
   let sitemap: ReturnType<typeof sitemapChanges>;
   try {
     for (const route of toRender) {
-      // A search page gets back what it left last time (see SearchPage.astro) and leaves what it renders with now.
-      const known = searchAnswers.get(route.path);
-      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(known ? { searchAnswers: known } : {}) };
+      // A search page is handed what its island settled on last time (see SearchPage.astro).
+      const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
+      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}) };
       const page = await render(new Request(`${site.url}${route.path}`), locals);
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
@@ -862,10 +862,10 @@ export async function updateLiveSite(
  * page again, and it is then known by `searchAnswers`). Undefined for a page the build noted nothing for.
  */
 async function notedAnswers(live: LiveSite, page: string, answersOf: SearchPageAnswersFn): Promise<SearchPageRender | undefined> {
-  const requests = live.notedSearches.get(page);
-  if (!requests) return undefined;
-  const answers = await answersOf({ site: live.site, data: live.data, images: live.state.images, asOf: live.snapshot.meta.pulledAt }, requests);
-  return { requests, digest: answersDigest(answers) };
+  const noted = live.notedSearches.get(page);
+  if (!noted) return undefined;
+  const answers = await answersOf({ site: live.site, data: live.data, images: live.state.images, asOf: live.snapshot.meta.pulledAt }, noted.requests);
+  return { ...noted, digest: answersDigest(answers) };
 }
 
 async function removeEmptyDirs(dir: string, stopAt: string): Promise<void> {

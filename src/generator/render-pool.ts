@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { SearchPageRender } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { ImageIndex } from '../views/images.ts';
@@ -43,10 +44,10 @@ export interface RenderResult {
   /** Some page uses a style="" attribute. */
   styleAttributes: boolean;
   /**
-   * The searches each rendered search page's island asked for and a digest of their answers, by path
-   * (see src/render/search-page-answers.ts).
+   * The searches each rendered search page's island asked for, a digest of their answers and what the
+   * island settled on, by path (see src/render/search-page-answers.ts).
    */
-  searchAnswers: Record<string, { requests: unknown[]; digest: string }>;
+  searchAnswers: Record<string, SearchPageRender>;
   workers: number;
 }
 

@@ -13,7 +13,7 @@ import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
-import type { BatchMessage, RenderTask, WorkerMessage } from './render-pool.ts';
+import type { BatchMessage, RenderResult, RenderTask, WorkerMessage } from './render-pool.ts';
 
 const task = workerData as RenderTask;
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   };
 
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
-  const searchAnswers: Record<string, { requests: unknown[]; digest: string }> = {};
+  const searchAnswers: RenderResult['searchAnswers'] = {};
   let styleAttributes = false;
   const writes = new Set<Promise<void>>();
   let done = 0;
@@ -67,8 +67,7 @@ async function main(): Promise<void> {
       try {
         const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
         const rendered = await render(new Request(`${site.url}${route.path}`), locals);
-        // What the island settled on is for a running site, which renders a page again; a build's is not kept.
-        if (locals.searchAnswers) searchAnswers[route.path] = { requests: locals.searchAnswers.requests, digest: locals.searchAnswers.digest };
+        if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
         page = rendered.body;
         const expected = route.kind === 'not-found' ? 404 : 200;
         if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);

@@ -87,12 +87,35 @@ export function settledSearch(props: string, serverState: InstantSearchServerSta
   const answered = (recorded.answers[0] as { results?: unknown[] } | undefined)?.results ?? [];
   const results = initial.results ?? [];
   if (!initial.state || results.length !== answered.length || results.some((result, i) => result !== answered[i])) return undefined;
-  return { props, indexId, state: structuredClone(initial.state), requestParams: structuredClone(initial.requestParams), request: recorded.requests[0] };
+  return { props, indexId, state: keepingUndefined(initial.state), requestParams: keepingUndefined(initial.requestParams), request: recorded.requests[0] };
+}
+
+/**
+ * The island's state keeps keys whose value is `undefined`, and the page's serialised props show them; JSON
+ * (the fingerprints file, where a build notes what the island settled on) drops them. They are noted as a
+ * marker instead, and put back as `undefined` when the page renders from them.
+ */
+const UNDEFINED = '$undefined';
+
+function keepingUndefined(value: unknown): unknown {
+  if (value === undefined) return { [UNDEFINED]: true };
+  if (Array.isArray(value)) return value.map(keepingUndefined);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, keepingUndefined(item)]));
+  return value;
+}
+
+function withUndefined(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withUndefined);
+  if (value && typeof value === 'object') {
+    if (Object.keys(value).length === 1 && UNDEFINED in value) return undefined;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withUndefined(item)]));
+  }
+  return value;
 }
 
 /** The island's server state from what it settled on, with `client`'s answer to its search now. */
 export async function serverStateAgain(settled: SettledSearch, client: IslandSearchClient): Promise<InstantSearchServerState> {
   const answer = await client.search(structuredClone(settled.request) as Parameters<IslandSearchClient['search']>[0]);
-  const initial = { state: settled.state, results: answer.results, requestParams: settled.requestParams };
+  const initial = { state: withUndefined(settled.state), results: answer.results, requestParams: withUndefined(settled.requestParams) };
   return { initialResults: { [settled.indexId]: initial } } as unknown as InstantSearchServerState;
 }

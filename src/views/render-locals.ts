@@ -1,4 +1,4 @@
-import type { SearchPageRender } from '../render/search-page-answers.ts';
+import type { SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -37,8 +37,13 @@ export interface RenderLocals {
   /**
    * Left here by a search landing page as it renders: the searches its island asked for and a digest of
    * their answers (`src/render/search-page-answers.ts`), which a running site and the next nightly build
-   * keep to tell whether a later change would change the page. A running site also keeps what the island
-   * settled on, and hands the whole back here when it renders the page again.
+   * keep to tell whether a later change would change the page, and what the island settled on.
    */
   searchAnswers?: SearchPageRender;
+  /**
+   * Given by a running site rendering a search page again: what its island settled on when it was last
+   * rendered (by the site or the build it was loaded from), which the page renders from while its island's
+   * props are the same.
+   */
+  searchSettled?: SettledSearch;
 }

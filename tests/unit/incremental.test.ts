@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
-import { buildSites, buildStatePath } from '../../src/generator/build.ts';
+import { buildSites, buildStatePath, routeFingerprintsPath, type RouteFingerprintsFile } from '../../src/generator/build.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
@@ -13,6 +13,7 @@ import { loadLiveSite } from '../../src/generator/incremental.ts';
 import { compileApp, loadAppEntry } from '../../src/generator/compile.ts';
 import { listPublicFiles } from '../../src/generator/public-files.ts';
 import { searchLandings } from '../../src/search/landings.ts';
+import type { SettledSearch } from '../../src/render/search-page-answers.ts';
 import type { RenderLocals } from '../../src/views/render-locals.ts';
 import { SIMILAR_SECTION_START } from '../../src/render/similar-section.ts';
 import { matchesFilter } from '../../src/search/query.ts';
@@ -251,10 +252,10 @@ describe('incremental updates', () => {
     const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
     const entry = await loadAppEntry((await compileApp(process.cwd())).dir);
     const route = live.routes.find((r) => r.kind === 'search' && r.filter.make !== undefined)!;
-    const render = async (searchAnswers?: RenderLocals['searchAnswers']) => {
+    const render = async (searchSettled?: SettledSearch) => {
       const locals: RenderLocals = {
         site: live.site, data: live.data, route, images: live.state.images, publicFiles: listPublicFiles(process.cwd()),
-        asOf: live.snapshot.meta.pulledAt, landings: searchLandings(live.routes, live.data), ...(searchAnswers ? { searchAnswers } : {}),
+        asOf: live.snapshot.meta.pulledAt, landings: searchLandings(live.routes, live.data), ...(searchSettled ? { searchSettled } : {}),
       };
       const page = await entry.render(new Request(`${live.site.url}${route.path}`), locals);
       return { html: page.body.toString('utf8'), left: locals.searchAnswers! };
@@ -262,14 +263,42 @@ describe('incremental updates', () => {
     const afresh = await render();
     const settled = afresh.left.settled!;
     expect(settled, 'what the island settled on').toBeTruthy();
-    const again = await render(afresh.left);
+    const again = await render(settled);
     expect(again.html === afresh.html, 'the same bytes').toBe(true);
     expect(again.left.digest).toBe(afresh.left.digest);
     // The page is made from what it is handed: a mark put in it shows on the page...
-    const marked = await render({ ...afresh.left, settled: { ...settled, requestParams: [{ marked: 'settled-mark-1' }] } });
+    const marked = await render({ ...settled, requestParams: [{ marked: 'settled-mark-1' }] });
     expect(marked.html).toContain('settled-mark-1');
     // ...unless it was settled for other props, when the island is worked out afresh.
-    const stale = await render({ ...afresh.left, settled: { ...settled, props: 'other', requestParams: [{ marked: 'settled-mark-2' }] } });
+    const stale = await render({ ...settled, props: 'other', requestParams: [{ marked: 'settled-mark-2' }] });
     expect(stale.html === afresh.html, 'rendered afresh').toBe(true);
+  }, 240_000);
+  it('renders a search page on a loaded site from what the build noted its island settled on', async () => {
+    // A build notes, for every search page, what its island settled on (and no page is updated since).
+    expect((await run({ full: true })).status).toBe('published');
+    const file = routeFingerprintsPath(slug, root);
+    const recorded = JSON.parse(await readFile(file, 'utf8')) as RouteFingerprintsFile;
+    const searchPages = Object.keys(recorded.searchRequests ?? {});
+    expect(searchPages.length).toBeGreaterThan(0);
+    expect(Object.keys(recorded.searchSettled ?? {}).sort()).toEqual(searchPages.sort());
+    // A mark put in what the build noted shows on the pages a runner just started renders from it.
+    for (const settled of Object.values(recorded.searchSettled!)) settled.requestParams = [{ marked: 'noted-settled-mark' }];
+    await writeFile(file, JSON.stringify(recorded));
+    const { live, v, prices } = await vehicleListedBeyondFirstPage();
+    const releaseDir = await realpath(path.join(root, 'out', slug));
+    const listing = live.routes.filter((r) => r.kind === 'search' && matchesFilter(v, r.filter)).map((r) => path.join(releaseDir, r.path, 'index.html'));
+    const before = await Promise.all(listing.map((file) => readFile(file, 'utf8')));
+    const fresh = createSiteRunner({ store, root, appRoot: process.cwd() });
+    // Cheaper than every vehicle on the site: pages listing it move (those whose answers stay are kept).
+    journal('vehicle.updated', Number(v.id), { ...v, price: Math.min(...prices) - 700 });
+    const outcome = await fresh(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+    expect(outcome.status, outcome.message).toBe('published');
+    const after = await Promise.all(listing.map((file) => readFile(file, 'utf8')));
+    const rendered = listing.filter((_, i) => after[i] !== before[i]);
+    expect(rendered.length).toBeGreaterThan(0);
+    for (const file of rendered) expect(after[listing.indexOf(file)], file).toContain('noted-settled-mark');
+    // A full build renders every page afresh.
+    expect((await run({ full: true })).status).toBe('published');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 });
