@@ -1,5 +1,7 @@
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { snapshotLogPath, snapshotPath } from '../data/snapshot-files.ts';
 import type { SearchPageRender } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
@@ -64,10 +66,27 @@ export class RenderError extends Error {
 }
 
 /**
- * Old-generation heap per render worker. Measured on 10,000 vehicles (2 cores): without a limit
+ * Old-generation heap per render worker, at least. Measured on 10,000 vehicles (2 cores): without a limit
  * 33 s and 1,563 MB peak RSS; at 512 MB 38-42 s and 1,010-1,060 MB (at 384 MB GC starts to cost).
  */
 const WORKER_HEAP_MB = 512;
+
+/**
+ * Heap per megabyte of the site's snapshot on disk. A worker holds the whole site: at 100,000 vehicles
+ * one site's snapshot is 275 MB of JSON and a 512 MB heap ran out while parsing it.
+ */
+const WORKER_HEAP_PER_SNAPSHOT_MB = 9;
+
+/** A worker's heap limit for a site: {@link WORKER_HEAP_MB}, more for a site whose data needs it. */
+export function workerHeapMb(snapshotBytes: number): number {
+  return Math.max(WORKER_HEAP_MB, Math.ceil((snapshotBytes / 1e6) * WORKER_HEAP_PER_SNAPSHOT_MB));
+}
+
+/** The bytes of a site's snapshot and its change log, which a worker reads whole. */
+function snapshotBytes(task: RenderTask): number {
+  const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
+  return size(snapshotPath(task.site, task.root)) + size(snapshotLogPath(task.site, task.root));
+}
 
 // Below this many routes per worker, starting another worker costs more than it saves.
 const MIN_ROUTES_PER_WORKER = 300;
@@ -101,6 +120,7 @@ export async function renderRoutes(
     return { type: 'routes', routes: batch };
   };
   const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: count };
+  const heapMb = workerHeapMb(snapshotBytes(task));
   const running: Worker[] = [];
   try {
     await Promise.all(
@@ -112,7 +132,7 @@ export async function renderRoutes(
               workerData: task,
               // A worker's live data is the site and the compiled app; a tighter heap makes V8 collect
               // rendered pages sooner instead of growing towards its default limit.
-              resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+              resourceLimits: { maxOldGenerationSizeMb: heapMb },
             });
             running.push(worker);
             let finished = false;
