@@ -27,6 +27,7 @@ import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
 import type { SettledSearch } from '../render/search-page-answers.ts';
+import { WritesInFlight } from '../lib/writes-in-flight.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -453,7 +454,7 @@ async function readJson<T>(file: string): Promise<T | null> {
  */
 async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<Set<string>> {
   const folders = new Map<string, Promise<unknown>>();
-  const inFlight = new Set<Promise<void>>();
+  const links = new WritesInFlight(64);
   const linked = new Set<string>();
   for (const route of routes) {
     const target = outputFile(releaseDir, route.path, route.kind);
@@ -470,12 +471,10 @@ async function linkCarriedPages(routes: readonly Route[], from: string, releaseD
       })
       .then((done) => {
         if (done !== false) linked.add(route.path);
-      })
-      .finally(() => inFlight.delete(job));
-    inFlight.add(job);
-    if (inFlight.size >= 64) await Promise.race(inFlight);
+      });
+    await links.add(job);
   }
-  await Promise.all(inFlight);
+  await links.settled();
   return linked;
 }
 

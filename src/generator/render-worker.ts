@@ -8,6 +8,7 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadRenderer } from './compile.ts';
+import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
   const searchAnswers: RenderResult['searchAnswers'] = {};
   let styleAttributes = false;
-  const writes = new Set<Promise<void>>();
+  // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
+  const writes = new WritesInFlight(16);
   let done = 0;
   let lastReport = 0;
   const folders = new Map<string, Promise<unknown>>();
@@ -84,16 +86,11 @@ async function main(): Promise<void> {
       entry.pages++;
       entry.bytes += page.byteLength;
 
-      // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
       const file = outputFile(task.releaseDir, route.path, route.kind);
       const folder = path.dirname(file);
       let made = folders.get(folder);
       if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
-      const write = made
-        .then(() => writeFile(file, page))
-        .finally(() => writes.delete(write));
-      writes.add(write);
-      if (writes.size >= 16) await Promise.race(writes);
+      await writes.add(made.then(() => writeFile(file, page)));
 
       done++;
       if (done - lastReport >= 50) {
@@ -102,7 +99,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  await Promise.all(writes);
+  await writes.settled();
   post({ type: 'progress', done: done - lastReport });
   post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchAnswers });
 }

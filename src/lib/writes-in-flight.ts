@@ -1,7 +1,8 @@
 /**
  * File writes left to finish while the caller goes on: a page is rendered while the one before it is
- * still on its way to disk. Each write waits on the disk (a rename over a file forces its data out), so
- * awaiting each one in turn leaves the CPU idle for as long again as the rendering takes.
+ * still on its way to disk, or a page is linked while the ones before are. Each write waits on the disk
+ * (a rename over a file forces its data out), so awaiting each one in turn leaves the CPU idle for as
+ * long again as the rendering takes.
  *
  * At most `limit` writes are in flight: a caller that starts one more waits for one to finish first, so
  * a large update never holds every page it rendered in memory at once. A failed write is kept and thrown
