@@ -294,15 +294,24 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       fingerprints = routeFingerprints({ ...fingerprintInput, searchDigests: notedDigests });
       const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
       if (carry.reason) report.fullRenderReason = carry.reason;
-      // A page missing from the live release (removed by hand, say) is not linked: it is rendered.
-      const linked = await linkCarriedPages(carry.routes, carry.from, releaseDir);
-      const toRender = linked.size === 0 ? routes : routes.filter((r) => !linked.has(r.path));
-      progress.start(site.slug, 'render', toRender.length);
-      options.onProgress?.(site.slug, 'render', 0, toRender.length);
-      const result = await renderRoutes({ appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings }, toRender, (done) => {
+      // The pages not carried are rendered while the carried ones are linked; a page missing from the live
+      // release (removed by hand, say) is not linked, and is rendered after them.
+      const carried = new Set(carry.routes.map((r) => r.path));
+      const planned = routes.filter((r) => !carried.has(r.path));
+      const linking = linkCarriedPages(carry.routes, carry.from, releaseDir);
+      const unlinked = linking.then((linked) => carry.routes.filter((r) => !linked.has(r.path)));
+      progress.start(site.slug, 'render', planned.length);
+      options.onProgress?.(site.slug, 'render', 0, planned.length);
+      const task = { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings };
+      const rendering = renderRoutes(task, planned, (done) => {
         progress.update(site.slug, done);
-        options.onProgress?.(site.slug, 'render', done, toRender.length);
-      }, options.workers);
+        options.onProgress?.(site.slug, 'render', done, planned.length);
+      }, options.workers, unlinked);
+      // Both finish before either's failure is thrown: no link is still being made in a release being discarded.
+      const [renderOutcome, linkOutcome] = await Promise.allSettled([rendering, linking]);
+      if (renderOutcome.status === 'rejected') throw renderOutcome.reason;
+      if (linkOutcome.status === 'rejected') throw linkOutcome.reason;
+      const [result, linked] = [renderOutcome.value, linkOutcome.value];
       progress.stop(site.slug);
       // Each search page's fingerprint, for the next build, is of its answers: those of the searches it just
       // asked, as its render digested them, or for a page carried over, of those noted before (its answers

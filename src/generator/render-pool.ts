@@ -102,20 +102,33 @@ const BATCH = 48;
  * Renders routes on worker threads (one per core, fewer for small sites). Each worker asks for the next
  * batch of routes when it starts on the one it has, so none waits while another still has work. The
  * first failure stops all workers and rejects with the failing page.
+ *
+ * `more` are routes known later (pages a build could not carry over after all): rendered once `routes`
+ * are handed out, so the workers start, and render, while the caller still works them out.
  */
 export async function renderRoutes(
   task: RenderTask,
   routes: Route[],
   onProgress: (done: number) => void,
   workers = availableParallelism(),
+  more?: Promise<Route[]>,
 ): Promise<RenderResult> {
   // Nothing to render (every page carried over): no worker is started.
-  if (routes.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: 0 };
+  if (routes.length === 0) {
+    const added = more ? await more : [];
+    if (added.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: 0 };
+    return renderRoutes(task, added, onProgress, workers);
+  }
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
+  let queue: readonly Route[] = routes;
+  const whole = more?.then((added) => (queue = [...routes, ...added]));
+  // Its failure reaches whichever worker asks past `routes`; none may ask, if another page fails first.
+  whole?.catch(() => {});
   let next = 0;
-  const nextBatch = (): BatchMessage => {
-    if (next >= routes.length) return { type: 'end' };
-    const batch = routes.slice(next, next + BATCH);
+  const nextBatch = async (): Promise<BatchMessage> => {
+    if (next >= queue.length && whole) await whole;
+    if (next >= queue.length) return { type: 'end' };
+    const batch = queue.slice(next, next + BATCH);
     next += batch.length;
     return { type: 'routes', routes: batch };
   };
@@ -138,7 +151,7 @@ export async function renderRoutes(
             let finished = false;
             worker.on('message', (message: WorkerMessage) => {
               if (message.type === 'more') {
-                worker.postMessage(nextBatch());
+                nextBatch().then((batch) => worker.postMessage(batch), reject);
               } else if (message.type === 'progress') {
                 result.pages += message.done;
                 onProgress(result.pages);
