@@ -112,6 +112,7 @@ await runCli(async () => {
     `nightly right after the full build: ${nightly.first.wallSeconds} s wall, ${nightly.first.rendered} pages rendered; ` +
       `nightly, pull brings nothing new: ${nightly.unchanged.wallSeconds} s wall, ${nightly.unchanged.rendered} pages rendered, ${nightly.unchanged.carried} carried over; ` +
       `after ${nightly.changed.changedVehicles} vehicles (1%) changed: ${nightly.changed.wallSeconds} s wall, ${nightly.changed.rendered} pages rendered ` +
+      `and ${nightly.changed.patched} brought up to date in place ` +
       `(${nightly.changed.renderedShare}% of the pages), render phase ${nightly.changed.renderSeconds} s = ${nightly.changed.renderShareOfFull}% of the full build's`,
   );
   console.log(
@@ -130,6 +131,8 @@ await runCli(async () => {
 interface MeasuredBuild {
   pages: number;
   rendered: number;
+  /** Vehicle pages whose similar-vehicles section alone was replaced. */
+  patched: number;
   carried: number;
   wallSeconds: number;
   phases: Record<string, number>;
@@ -175,7 +178,7 @@ async function nightlySection(work: string, full: MeasuredBuild) {
   }
   console.log(`Nightly build after ${changedVehicles} vehicles changed price:`);
   const changed = await measuredBuild(work);
-  const summary = (b: MeasuredBuild) => ({ wallSeconds: round(b.wallSeconds), rendered: b.rendered, carried: b.carried, renderSeconds: round(b.phases.render ?? 0), phases: Object.fromEntries(Object.entries(b.phases).map(([k, v]) => [k, round(v)])) });
+  const summary = (b: MeasuredBuild) => ({ wallSeconds: round(b.wallSeconds), rendered: b.rendered, patched: b.patched, carried: b.carried, renderSeconds: round(b.phases.render ?? 0), phases: Object.fromEntries(Object.entries(b.phases).map(([k, v]) => [k, round(v)])) });
   return {
     first: summary(first),
     unchanged: summary(unchanged),

@@ -32,8 +32,10 @@ await runCli(async () => {
   });
   const pages = summary.sites.reduce((n, r) => n + r.pages, 0);
   const rendered = summary.sites.reduce((n, r) => n + r.rendered, 0);
+  const patched = summary.sites.reduce((n, r) => n + r.patched, 0);
   const wall = (performance.now() - started) / 1000;
-  console.log(`\nBuilt ${summary.sites.length} site(s), ${pages} pages (${rendered} rendered, ${pages - rendered} unchanged) in ${wall.toFixed(1)} s:`);
+  const inPlace = patched > 0 ? `${patched} brought up to date in place, ` : '';
+  console.log(`\nBuilt ${summary.sites.length} site(s), ${pages} pages (${rendered} rendered, ${inPlace}${pages - rendered - patched} unchanged) in ${wall.toFixed(1)} s:`);
   for (const r of summary.sites) {
     const t = r.timings;
     console.log(
@@ -49,7 +51,8 @@ await runCli(async () => {
       JSON.stringify({
         pages,
         rendered,
-        carried: pages - rendered,
+        patched,
+        carried: pages - rendered - patched,
         wallSeconds: wall,
         phases: { compile: summary.compileSeconds, pull: sum('pull'), manifest: sum('manifest'), images: sum('images'), render, hostFiles: sum('hostFiles'), publish: sum('publish') },
         pagesPerSecond: render > 0 ? rendered / render : 0,

@@ -21,8 +21,8 @@ import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from './publish.ts';
 import { listPublicFiles } from './public-files.ts';
 import { outputFile } from './output-paths.ts';
-import { routeFingerprints, searchAnswerDigests } from './route-fingerprints.ts';
-import { renderRoutes } from './render-pool.ts';
+import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
+import { renderRoutes, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
@@ -78,6 +78,8 @@ export interface SiteBuildReport {
   pages: number;
   /** Pages rendered by this build. */
   rendered: number;
+  /** Vehicle pages whose similar-vehicles section alone changed, brought up to date by replacing it. */
+  patched: number;
   /** Pages whose fingerprint matched the live release's, linked from it instead of rendered. */
   carried: number;
   /** Why nothing could be carried over, when nothing was (no live release, new code, a full build asked for). */
@@ -214,6 +216,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     codeVersion: app.version,
     pages: 0,
     rendered: 0,
+    patched: 0,
     carried: 0,
     pagesByKind: {},
     htmlBytes: 0,
@@ -302,7 +305,10 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const unlinked = linking.then((linked) => carry.routes.filter((r) => !linked.has(r.path)));
       progress.start(site.slug, 'render', planned.length);
       options.onProgress?.(site.slug, 'render', 0, planned.length);
-      const task = { appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings };
+      const task: RenderTask = {
+        appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings,
+        ...(carry.patched.length > 0 ? { patch: { from: carry.from, paths: carry.patched.map((r) => r.path) } } : {}),
+      };
       const rendering = renderRoutes(task, planned, (done) => {
         progress.update(site.slug, done);
         options.onProgress?.(site.slug, 'render', done, planned.length);
@@ -332,12 +338,13 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       return { ...result, carried: linked.size };
     });
     report.pages = rendered.pages + rendered.carried;
-    report.rendered = rendered.pages;
+    report.rendered = rendered.pages - rendered.patched;
+    report.patched = rendered.patched;
     report.carried = rendered.carried;
     report.pagesByKind = rendered.bytesByKind;
     report.htmlBytes = Object.values(rendered.bytesByKind).reduce((n, k) => n + k.bytes, 0);
     report.workers = rendered.workers;
-    report.pagesPerSecond = timings.render > 0 ? Math.round(rendered.pages / timings.render) : rendered.pages;
+    report.pagesPerSecond = timings.render > 0 ? Math.round(report.rendered / timings.render) : report.rendered;
 
     await timed('hostFiles', async () => {
       await cp(path.join(app.dir, 'client'), releaseDir, { recursive: true });
@@ -373,7 +380,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     release = null;
     report.status = 'published';
     progress.log(
-      `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s on ${report.workers} workers, ${report.carried} unchanged), ` +
+      `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s on ${report.workers} workers, ` +
+        `${report.patched > 0 ? `${report.patched} brought up to date in place, ` : ''}${report.carried} unchanged), ` +
         `images ${report.imageTransforms.done} made / ${report.imageTransforms.reused} reused, ` +
         `${(report.htmlBytes / 1e6).toFixed(1)} MB HTML -> out/${site.slug}/`,
     );
@@ -389,6 +397,11 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 interface Carry {
   /** Routes whose page is linked from the live release instead of rendered. */
   routes: Route[];
+  /**
+   * Vehicle pages that differ from the live release's only in their similar-vehicles section: the render
+   * workers replace the section in the live page, or render the page when it does not hold it.
+   */
+  patched: Route[];
   /** The live release they come from, and its build state. */
   from: string;
   state: BuildState | null;
@@ -401,7 +414,7 @@ interface Carry {
  * from: the same fingerprint, recorded for that very release, and not rendered again by an update since.
  */
 async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, full = false): Promise<Carry> {
-  const none = (reason: string): Carry => ({ routes: [], from: '', state: null, reason });
+  const none = (reason: string): Carry => ({ routes: [], patched: [], from: '', state: null, reason });
   if (full) return none('a full build was asked for');
   const live = await liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
   if (!live) return none('no live release');
@@ -410,9 +423,11 @@ async function carriedRoutes(slug: string, root: string, routes: readonly Route[
   const state = await readJson<BuildState>(buildStatePath(slug, root));
   if (!state) return none('the live release has no build state');
   const { recorded, stale } = record;
-  const carried = routes.filter((r) => !stale.has(r.path) && recorded.routes[r.path] === fingerprints.get(r.path));
+  const kept = routes.filter((r) => !stale.has(r.path));
+  const carried = kept.filter((r) => recorded.routes[r.path] === fingerprints.get(r.path));
   if (carried.length === 0) return none('every page changed');
-  return { routes: carried, from: live, state };
+  const patched = kept.filter((r) => similarSectionOnly(recorded.routes[r.path], fingerprints.get(r.path)));
+  return { routes: carried, patched, from: live, state };
 }
 
 /**

@@ -20,6 +20,11 @@ export interface RenderTask {
   images: ImageIndex;
   /** Every search landing page of the site (the workers each render only a share of the routes). */
   landings: SearchLanding[];
+  /**
+   * Vehicle pages (by path) whose similar-vehicles section alone changed: the section is replaced in the
+   * page as the release `from` holds it, and the page is rendered only when it does not hold the section.
+   */
+  patch?: { from: string; paths: string[] };
 }
 
 /** From the main thread to a worker: the next routes to render, or none left. */
@@ -36,6 +41,7 @@ export type WorkerMessage =
       styleHashes: string[];
       styleAttributes: boolean;
       searchAnswers: RenderResult['searchAnswers'];
+      patched: number;
     };
 
 export interface RenderResult {
@@ -50,6 +56,8 @@ export interface RenderResult {
    * island settled on, by path (see src/render/search-page-answers.ts).
    */
   searchAnswers: Record<string, SearchPageRender>;
+  /** Of `pages`, those brought up to date by replacing their similar-vehicles section (`RenderTask.patch`). */
+  patched: number;
   workers: number;
 }
 
@@ -116,7 +124,7 @@ export async function renderRoutes(
   // Nothing to render (every page carried over): no worker is started.
   if (routes.length === 0) {
     const added = more ? await more : [];
-    if (added.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: 0 };
+    if (added.length === 0) return { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, patched: 0, workers: 0 };
     return renderRoutes(task, added, onProgress, workers);
   }
   const count = Math.max(1, Math.min(workers, Math.ceil(routes.length / MIN_ROUTES_PER_WORKER)));
@@ -132,7 +140,7 @@ export async function renderRoutes(
     next += batch.length;
     return { type: 'routes', routes: batch };
   };
-  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, workers: count };
+  const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, patched: 0, workers: count };
   const heapMb = workerHeapMb(snapshotBytes(task));
   const running: Worker[] = [];
   try {
@@ -169,6 +177,7 @@ export async function renderRoutes(
                 result.styleHashes.push(...message.styleHashes);
                 result.styleAttributes ||= message.styleAttributes;
                 Object.assign(result.searchAnswers, message.searchAnswers);
+                result.patched += message.patched;
                 resolve();
               }
             });

@@ -1,13 +1,14 @@
 // A render worker: loads the compiled app and one site's data once, renders
 // the batches of routes the main thread hands it and writes them into the
 // release folder, reporting progress. See src/generator/render-pool.ts.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
-import { loadRenderer } from './compile.ts';
+import { loadAppEntry } from './compile.ts';
+import { spliceSimilarSection } from '../render/similar-section.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   const snapshot = await readSnapshot(task.site, task.root, { trusted: true });
   if (!snapshot) throw new Error(`${task.site}: no snapshot to render from`);
   const data = siteData(snapshot, loadSiteContent(task.site, task.root));
-  const render = await loadRenderer(task.appDir);
+  const { render, similarSection } = await loadAppEntry(task.appDir);
   const publicFiles = listPublicFiles(task.appRoot);
   const seen = { scripts: new Map<string, string>(), styles: new Map<string, string>() };
   const hash = (text: string, into: Map<string, string>) => {
@@ -57,6 +58,17 @@ async function main(): Promise<void> {
   const bytesByKind: Record<string, { pages: number; bytes: number }> = {};
   const searchAnswers: RenderResult['searchAnswers'] = {};
   let styleAttributes = false;
+  // A vehicle page whose similar-vehicles section alone changed: the live page with the section replaced,
+  // or null when the live page does not hold the section as published (it is rendered instead).
+  const toPatch = new Set(task.patch?.paths);
+  let patched = 0;
+  const patchedPage = async (route: Route, locals: RenderLocals): Promise<Buffer | null> => {
+    if (!task.patch || !toPatch.has(route.path) || route.kind !== 'vehicle') return null;
+    const section = similarSection(locals, route.similar);
+    if (section === null) return null;
+    const live = await readFile(outputFile(task.patch.from, route.path, route.kind)).catch(() => null);
+    return live && spliceSimilarSection(live, section);
+  };
   // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
   const writes = new WritesInFlight(16);
   let done = 0;
@@ -66,13 +78,21 @@ async function main(): Promise<void> {
     for (const route of batch) {
       // The page as the renderer encoded it: written as it is, never decoded and encoded again.
       let page: Buffer;
+      let wasPatched = false;
       try {
         const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
-        const rendered = await render(new Request(`${site.url}${route.path}`), locals);
-        if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
-        page = rendered.body;
-        const expected = route.kind === 'not-found' ? 404 : 200;
-        if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
+        const patchedNow = await patchedPage(route, locals);
+        if (patchedNow) {
+          page = patchedNow;
+          wasPatched = true;
+          patched++;
+        } else {
+          const rendered = await render(new Request(`${site.url}${route.path}`), locals);
+          if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
+          page = rendered.body;
+          const expected = route.kind === 'not-found' ? 404 : 200;
+          if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
+        }
       } catch (error) {
         post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
         return;
@@ -82,9 +102,11 @@ async function main(): Promise<void> {
       for (const text of inline.scripts) hash(text, seen.scripts);
       for (const text of inline.styles) hash(text, seen.styles);
       styleAttributes ||= inline.styleAttributes;
-      const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
-      entry.pages++;
-      entry.bytes += page.byteLength;
+      if (!wasPatched) {
+        const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
+        entry.pages++;
+        entry.bytes += page.byteLength;
+      }
 
       const file = outputFile(task.releaseDir, route.path, route.kind);
       const folder = path.dirname(file);
@@ -101,7 +123,7 @@ async function main(): Promise<void> {
   }
   await writes.settled();
   post({ type: 'progress', done: done - lastReport });
-  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchAnswers });
+  post({ type: 'done', bytesByKind, scriptHashes: [...seen.scripts.values()], styleHashes: [...seen.styles.values()], styleAttributes, searchAnswers, patched });
 }
 
 main().catch((error: unknown) => post({ type: 'error', path: '(worker)', kind: 'setup or write', message: (error as Error).stack ?? String(error) }));

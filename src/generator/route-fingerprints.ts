@@ -7,7 +7,9 @@
  * platform lists (offers, locations, dealerships, reviews, models), the public files, the non-vehicle
  * images, the resolved menus and the footer's year. On top of that:
  * - a vehicle's pages (detail, print, checkout, trade-in) take the digests of the vehicles they show (their
- *   own and the similar vehicles), in order;
+ *   own and the similar vehicles), in order; a detail page's fingerprint is in two parts, the page without
+ *   its similar-vehicles section and the section, so a build can replace just the section when only it
+ *   changed ({@link similarSectionOnly});
  * - a search page whose island's searches the last build noted takes a digest of their answers over the
  *   new data, the landing table, its links under "Browse stock" and its promo cards: all it shows beyond
  *   its route, so a change it does not show leaves it carried over;
@@ -65,6 +67,23 @@ export interface FingerprintInput {
 
 /** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
 const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found', 'ev-model']);
+
+/** Between a detail page's two parts: the page without its similar-vehicles section, and the section. */
+const SECTION_MARK = '+';
+/** The section part of a detail page that shows no similar vehicles. */
+const NO_SECTION = 'none';
+
+/**
+ * Whether a vehicle's detail page, recorded with fingerprint `before`, differs now (`after`) only in its
+ * similar-vehicles section, shown both then and now: the page can then be brought up to date by
+ * replacing that section alone.
+ */
+export function similarSectionOnly(before: string | undefined, after: string | undefined): boolean {
+  const [pageBefore, sectionBefore] = before?.split(SECTION_MARK) ?? [];
+  const [pageAfter, sectionAfter] = after?.split(SECTION_MARK) ?? [];
+  if (sectionBefore === undefined || sectionAfter === undefined || sectionBefore === NO_SECTION || sectionAfter === NO_SECTION) return false;
+  return pageBefore === pageAfter && sectionBefore !== sectionAfter;
+}
 
 const digest = (...parts: string[]): string => {
   const hash = createHash('sha256');
@@ -166,6 +185,12 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
 
   const fingerprints = new Map<string, string>();
   for (const route of routes) {
+    if (route.kind === 'vehicle' && route.similar) {
+      const page = digest(global, json({ ...route, similar: [], deps: { ...route.deps, vehicles: [route.vehicleId] } }), vehicleDigest(route.vehicleId) ?? 'absent');
+      const section = route.similar.length === 0 ? NO_SECTION : digest(json(route.similar), ...route.similar.map((id) => vehicleDigest(id) ?? 'absent'));
+      fingerprints.set(route.path, `${page}${SECTION_MARK}${section}`);
+      continue;
+    }
     const parts = [global, json(route)];
     const answers = route.kind === 'search' ? input.searchDigests?.get(route.path) : undefined;
     if (VEHICLE_KINDS.has(route.kind)) {

@@ -18,6 +18,7 @@ function buildReport(overrides: Partial<SiteBuildReport> = {}): SiteBuildReport 
     codeVersion: 'abc123',
     pages: 1234,
     rendered: 1234,
+    patched: 0,
     carried: 0,
     pagesByKind: { vehicle: { pages: 210, bytes: 4_200_000 }, 'search-landing': { pages: 900, bytes: 9_000_000 }, home: { pages: 1, bytes: 40_000 } },
     htmlBytes: 13_240_000,

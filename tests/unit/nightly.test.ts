@@ -79,6 +79,8 @@ describe('the nightly build', () => {
 
     const report = await nightly(new Date(first.getTime() + DAY_MS + 600_000));
     expect(report.rendered).toBeGreaterThan(0);
+    // Pages listing the repriced vehicle among their similar vehicles have just that section replaced.
+    expect(report.patched).toBeGreaterThan(0);
     expect(report.rendered).toBeLessThan(report.pages / 2);
     expect(report.pagesByKind.vehicle?.pages).toBeLessThan(snapshot.vehicles.length / 2);
     expect(await livePage(`cars/${repriced!.slug}`)).toContain('Price dropped $750');
