@@ -32,7 +32,7 @@ import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
-import { spliceSimilarSection } from '../render/similar-section.ts';
+import { withSimilarSection } from '../render/similar-section.ts';
 import { answersDigest, type SearchPageRender } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
@@ -749,7 +749,7 @@ export async function updateLiveSite(
   await inPool(toPatch, PATCH_CONCURRENCY, async (route) => {
     const file = outputFile(releaseDir, route.path, route.kind);
     const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
-    const page = section === null ? null : await readFile(file).then((bytes) => spliceSimilarSection(bytes, section), () => null);
+    const page = section === null ? null : await withSimilarSection(file, section);
     if (!page) {
       toRender.push(route);
       return;

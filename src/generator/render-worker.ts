@@ -1,14 +1,14 @@
 // A render worker: loads the compiled app and one site's data once, renders
 // the batches of routes the main thread hands it and writes them into the
 // release folder, reporting progress. See src/generator/render-pool.ts.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { loadSiteContent, siteData } from '../data/site-data.ts';
 import { readSnapshot } from '../data/snapshot-files.ts';
 import { loadAppEntry } from './compile.ts';
-import { spliceSimilarSection } from '../render/similar-section.ts';
+import { withSimilarSection } from '../render/similar-section.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { cspHash, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
@@ -65,9 +65,14 @@ async function main(): Promise<void> {
   const patchedPage = async (route: Route, locals: RenderLocals): Promise<Buffer | null> => {
     if (!task.patch || !toPatch.has(route.path) || route.kind !== 'vehicle') return null;
     const section = similarSection(locals, route.similar);
-    if (section === null) return null;
-    const live = await readFile(outputFile(task.patch.from, route.path, route.kind)).catch(() => null);
-    return live && spliceSimilarSection(live, section);
+    return section === null ? null : withSimilarSection(outputFile(task.patch.from, route.path, route.kind), section);
+  };
+  const renderedPage = async (route: Route, locals: RenderLocals): Promise<Buffer> => {
+    const rendered = await render(new Request(`${site.url}${route.path}`), locals);
+    if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
+    const expected = route.kind === 'not-found' ? 404 : 200;
+    if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
+    return rendered.body;
   };
   // Several writes in flight: the disk, not the CPU, limits render-and-write. Each folder is made once.
   const writes = new WritesInFlight(16);
@@ -78,21 +83,11 @@ async function main(): Promise<void> {
     for (const route of batch) {
       // The page as the renderer encoded it: written as it is, never decoded and encoded again.
       let page: Buffer;
-      let wasPatched = false;
+      let inPlace: Buffer | null;
       try {
         const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings };
-        const patchedNow = await patchedPage(route, locals);
-        if (patchedNow) {
-          page = patchedNow;
-          wasPatched = true;
-          patched++;
-        } else {
-          const rendered = await render(new Request(`${site.url}${route.path}`), locals);
-          if (locals.searchAnswers) searchAnswers[route.path] = locals.searchAnswers;
-          page = rendered.body;
-          const expected = route.kind === 'not-found' ? 404 : 200;
-          if (rendered.status !== expected) throw new Error(`answered HTTP ${rendered.status}, expected ${expected}`);
-        }
+        inPlace = await patchedPage(route, locals);
+        page = inPlace ?? (await renderedPage(route, locals));
       } catch (error) {
         post({ type: 'error', path: route.path, kind: route.kind, message: (error as Error).message });
         return;
@@ -102,7 +97,9 @@ async function main(): Promise<void> {
       for (const text of inline.scripts) hash(text, seen.scripts);
       for (const text of inline.styles) hash(text, seen.styles);
       styleAttributes ||= inline.styleAttributes;
-      if (!wasPatched) {
+      if (inPlace) {
+        patched++;
+      } else {
         const entry = (bytesByKind[route.kind] ??= { pages: 0, bytes: 0 });
         entry.pages++;
         entry.bytes += page.byteLength;

@@ -5,6 +5,7 @@
  * (`src/render/vehicle-cards.ts`), so the spliced page is byte for byte the page a full render writes.
  * No React here: the generator's own process uses the splice.
  */
+import { readFile } from 'node:fs/promises';
 
 /** How the section opens: once on a vehicle page. */
 export const SIMILAR_SECTION_START = '<section aria-labelledby="similar-heading"';
@@ -31,4 +32,10 @@ export function spliceSimilarSection(page: Buffer, section: string): Buffer | nu
   const end = page.indexOf(SECTION_END, start);
   if (end < 0) return null;
   return Buffer.concat([page.subarray(0, start), Buffer.from(section), page.subarray(end + SECTION_END.length)]);
+}
+
+/** The published page in `file` with its similar-vehicles section replaced; null when it is missing or holds no such section. */
+export async function withSimilarSection(file: string, section: string): Promise<Buffer | null> {
+  const page = await readFile(file).catch(() => null);
+  return page && spliceSimilarSection(page, section);
 }
