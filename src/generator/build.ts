@@ -22,7 +22,7 @@ import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from 
 import { listPublicFiles } from './public-files.ts';
 import { outputFile } from './output-paths.ts';
 import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
-import { renderRoutes, type RenderTask } from './render-pool.ts';
+import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { writeSiteSearch } from './site-search.ts';
@@ -284,8 +284,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
 
     const landings = searchLandings(routes, data);
     let fingerprints = new Map<string, string>();
-    let searchRequests: Record<string, unknown[]> = {};
-    let searchSettled: Record<string, SettledSearch> = {};
+    let searchNotes: SearchPageNotes = {};
     const rendered = await timed('render', async () => {
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
@@ -322,12 +321,10 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       // Each search page's fingerprint, for the next build, is of its answers: those of the searches it just
       // asked, as its render digested them, or for a page carried over, of those noted before (its answers
       // are the same, or it would not be).
-      const keptNoted = Object.entries(noted).filter(([p]) => linked.has(p));
+      const keptNoted = Object.keys(noted).filter((p) => linked.has(p));
       const asked = Object.entries(result.searchAnswers);
-      searchRequests = { ...Object.fromEntries(keptNoted), ...Object.fromEntries(asked.map(([p, s]) => [p, s.requests])) };
-      const keptSettled = keptNoted.flatMap(([p]) => (recorded?.searchSettled?.[p] ? [[p, recorded.searchSettled[p]] as const] : []));
-      searchSettled = { ...Object.fromEntries(keptSettled), ...Object.fromEntries(asked.flatMap(([p, s]) => (s.settled ? [[p, s.settled] as const] : []))) };
-      const searchDigests = new Map([...keptNoted.map(([p]): [string, string] => [p, notedDigests.get(p)!]), ...asked.map(([p, s]): [string, string] => [p, s.digest])]);
+      searchNotes = searchPageNotes(recorded ?? {}, keptNoted, result.searchAnswers);
+      const searchDigests = new Map([...keptNoted.map((p): [string, string] => [p, notedDigests.get(p)!]), ...asked.map(([p, s]): [string, string] => [p, s.digest])]);
       for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {
@@ -373,7 +370,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
       // What each page was rendered from, for the next build to carry unchanged pages over; then the
       // pages updates rendered since the last build are all current again.
-      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), searchRequests, searchSettled };
+      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), ...searchNotes };
       await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
       await writeFileAtomic(staleRoutesPath(site.slug, root), '');
     });
@@ -392,6 +389,29 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   }
   await writeFileAtomic(reportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
   return report;
+}
+
+type SearchPageNotes = Pick<RouteFingerprintsFile, 'searchRequests' | 'searchSettled'>;
+
+/**
+ * What the fingerprints file notes of the search pages: for a page just rendered, the searches its render
+ * asked and what its island settled on; for a page carried over (`kept`), what the last build noted (its
+ * answers are the same, or it would not have been carried).
+ */
+function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], asked: RenderResult['searchAnswers']): SearchPageNotes {
+  const searchRequests: Record<string, unknown[]> = {};
+  const searchSettled: Record<string, SettledSearch> = {};
+  for (const page of kept) {
+    const requests = recorded.searchRequests?.[page];
+    const settled = recorded.searchSettled?.[page];
+    if (requests) searchRequests[page] = requests;
+    if (settled) searchSettled[page] = settled;
+  }
+  for (const [page, { requests, settled }] of Object.entries(asked)) {
+    searchRequests[page] = requests;
+    if (settled) searchSettled[page] = settled;
+  }
+  return { searchRequests, searchSettled };
 }
 
 interface Carry {
