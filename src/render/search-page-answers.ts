@@ -50,7 +50,7 @@ export function answersDigest(answers: readonly unknown[]): string {
 export interface SearchPageRender {
   requests: unknown[];
   digest: string;
-  /** Kept by a running site only; a build's render workers send the rest. */
+  /** What the island settled on: a running site keeps it with the page, and a build notes it for the next update. */
   settled?: SettledSearch;
 }
 
@@ -58,7 +58,8 @@ export interface SearchPageRender {
  * What a search page's island settled on before its search was answered: its index, search state and the
  * parameters of its one search. Finding it takes a whole render of the island with every widget mounting in
  * turn; it follows from the island's props alone (that render has no answers yet), so a running site keeps
- * it with the page and, while the props are the same, renders the page again from it and fresh answers.
+ * it with the page (or takes it from the build's notes) and, while the props are the same, renders the page
+ * again from it and fresh answers.
  */
 export interface SettledSearch {
   /** A digest of the island's props ({@link islandPropsDigest}). */
