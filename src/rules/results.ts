@@ -12,10 +12,23 @@ export function collapseSoldRuns<T extends HasStatus>(
   results: readonly T[],
   site: { search: Pick<SiteConfig['search'], 'collapseSold'> },
 ): T[] {
-  if (!site.search.collapseSold || results.every((vehicle) => !isAvailable(vehicle))) return [...results];
-  return results.filter((vehicle, index) => {
-    if (isAvailable(vehicle)) return true;
-    const previous = results[index - 1];
-    return previous === undefined || isAvailable(previous);
-  });
+  return results.filter(shownAfterCollapse(results, site));
+}
+
+/**
+ * The rule of {@link collapseSoldRuns} as a test of each result, asked of `results` in order: whether it
+ * shows once sold runs collapse. For a caller that counts or pages the results without a list of them.
+ */
+export function shownAfterCollapse<T extends HasStatus>(
+  results: readonly T[],
+  site: { search: Pick<SiteConfig['search'], 'collapseSold'> },
+): (result: T) => boolean {
+  const collapse = site.search.collapseSold && results.some(isAvailable);
+  let previousAvailable = true;
+  return (result) => {
+    const available = isAvailable(result);
+    const shown = !collapse || available || previousAvailable;
+    previousAvailable = available;
+    return shown;
+  };
 }

@@ -2,8 +2,7 @@ import { insertSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
-import { isAvailable } from '../rules/availability.ts';
-import { collapseSoldRuns } from '../rules/results.ts';
+import { collapseSoldRuns, shownAfterCollapse } from '../rules/results.ts';
 import { similarPriceBand, similarVehicles } from '../rules/similar.ts';
 
 /** The refinements a search landing page stands for. All given fields must match. */
@@ -290,17 +289,13 @@ export function searchAll(vehicles: readonly NormalisedVehicle[], site: SiteConf
  * count and its first page, and the all-stock page matches the whole catalogue.
  */
 function collapsedSlice(matched: readonly NormalisedVehicle[], site: SiteConfig, from: number, to: number): { hits: NormalisedVehicle[]; count: number } {
-  const collapse = site.search.collapseSold && matched.some(isAvailable);
+  const shown = shownAfterCollapse(matched, site);
   const hits: NormalisedVehicle[] = [];
   let count = 0;
-  let previousAvailable = true;
   for (const vehicle of matched) {
-    const available = isAvailable(vehicle);
-    if (!collapse || available || previousAvailable) {
-      if (count >= from && count < to) hits.push(vehicle);
-      count++;
-    }
-    previousAvailable = available;
+    if (!shown(vehicle)) continue;
+    if (count >= from && count < to) hits.push(vehicle);
+    count++;
   }
   return { hits, count };
 }
