@@ -40,7 +40,10 @@ export interface BuildOptions {
   root?: string;
   /** Where the Astro app is compiled (the project itself). */
   appRoot?: string;
-  /** Render workers; default one per core. */
+  /**
+   * Render workers at most; default one per core. A site with fewer pages to render than a worker's worth
+   * is rendered on the build's own thread (src/generator/render-pool.ts).
+   */
   workers?: number;
   log?: (line: string) => void;
   /** Show live progress bars (default: when stdout is a terminal). */
@@ -124,12 +127,14 @@ export function buildStatePath(slug: string, root = process.cwd()): string {
 export interface RouteFingerprintsFile {
   /** The release folder's name: the fingerprints hold for that release only. */
   release: string;
+  /** The code version that rendered the release. */
+  codeVersion?: string;
   routes: Record<string, string>;
   /** The searches each search page's island asked for when rendered (a page carried over keeps its own). */
   searchRequests?: Record<string, unknown[]>;
   /**
-   * What each search page's island settled on when rendered (`SettledSearch`), for a running site to render
-   * the page again from. Read only by an update of this release, which runs on the code that built it.
+   * What each search page's island settled on when rendered (`SettledSearch`), for a running site or the
+   * next build to render the page again from: read only by code of the same version (`codeVersion`).
    */
   searchSettled?: Record<string, SettledSearch>;
 }
@@ -304,14 +309,18 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const unlinked = linking.then((linked) => carry.routes.filter((r) => !linked.has(r.path)));
       progress.start(site.slug, 'render', planned.length);
       options.onProgress?.(site.slug, 'render', 0, planned.length);
+      // Search pages start from what their island settled on in the live release, when the same code rendered it.
+      const settled = !options.full && recorded?.codeVersion === app.version ? recorded.searchSettled : undefined;
       const task: RenderTask = {
         appDir: app.dir, appRoot, root, site: site.slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings,
         ...(carry.patched.length > 0 ? { patch: { from: carry.from, paths: carry.patched.map((r) => r.path) } } : {}),
+        ...(settled ? { settled } : {}),
       };
-      const rendering = renderRoutes(task, planned, (done) => {
+      const onRendered = (done: number) => {
         progress.update(site.slug, done);
         options.onProgress?.(site.slug, 'render', done, planned.length);
-      }, options.workers, unlinked);
+      };
+      const rendering = renderRoutes(task, planned, onRendered, { workers: options.workers, more: unlinked, here: { site, data } });
       // Both finish before either's failure is thrown: no link is still being made in a release being discarded.
       const [renderOutcome, linkOutcome] = await Promise.allSettled([rendering, linking]);
       if (renderOutcome.status === 'rejected') throw renderOutcome.reason;
@@ -370,14 +379,14 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
       // What each page was rendered from, for the next build to carry unchanged pages over; then the
       // pages updates rendered since the last build are all current again.
-      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), routes: Object.fromEntries(fingerprints), ...searchNotes };
+      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), codeVersion: app.version, routes: Object.fromEntries(fingerprints), ...searchNotes };
       await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
       await writeFileAtomic(staleRoutesPath(site.slug, root), '');
     });
     release = null;
     report.status = 'published';
     progress.log(
-      `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s on ${report.workers} workers, ` +
+      `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s ${report.workers > 0 ? `on ${report.workers} workers` : 'on the build thread'}, ` +
         `${report.patched > 0 ? `${report.patched} brought up to date in place, ` : ''}${report.carried} unchanged), ` +
         `images ${report.imageTransforms.done} made / ${report.imageTransforms.reused} reused, ` +
         `${(report.htmlBytes / 1e6).toFixed(1)} MB HTML -> out/${site.slug}/`,

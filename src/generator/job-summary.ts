@@ -66,7 +66,7 @@ export function jobSummary(input: JobSummaryInput): string {
       '| | |',
       '|---|---|',
       `| pages | ${build.pages.toLocaleString('en-AU')}${build.carried > 0 ? `: ${build.rendered.toLocaleString('en-AU')} rendered (${(build.htmlBytes / 1e6).toFixed(1)} MB HTML), ${build.carried.toLocaleString('en-AU')} unchanged from the live release` : ` (${(build.htmlBytes / 1e6).toFixed(1)} MB HTML)`} |`,
-      `| render rate | ${build.pagesPerSecond.toLocaleString('en-AU')} pages/s on ${build.workers} worker(s) |`,
+      `| render rate | ${build.pagesPerSecond.toLocaleString('en-AU')} pages/s ${build.workers > 0 ? `on ${build.workers} worker(s)` : 'on the build thread'} |`,
       `| images | ${build.imageTransforms.done} made, ${build.imageTransforms.reused} reused from the cache${build.skippedImages.length > 0 ? `, ${build.skippedImages.length} skipped` : ''} |`,
       `| quarantined records | ${build.quarantined.length} |`,
       ...(pull ? [`| stock | ${pull.counts.pulled} pulled, ${pull.counts.published} published (${pull.counts.available} available), ${pull.counts.filtered} filtered, ${pull.counts.duplicates} duplicates |`] : []),

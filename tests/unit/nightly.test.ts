@@ -133,6 +133,39 @@ describe('the nightly build', () => {
     }
   }, 240_000);
 
+  it('renders search pages again from what their island settled on in the live release, only when the same code rendered it', async () => {
+    const file = routeFingerprintsPath(slug, root);
+    const searchPages = Object.keys((JSON.parse(await readFile(file, 'utf8')) as RouteFingerprintsFile).searchRequests ?? {});
+    const pagesNow = () => Promise.all(searchPages.map((page) => livePage(page.slice(1))));
+    // A mark put in what the last build noted shows on each search page the next build renders from it.
+    const nightlyWithMark = async (mark: string, codeVersion: (recorded: RouteFingerprintsFile) => string | undefined) => {
+      const recorded = JSON.parse(await readFile(file, 'utf8')) as RouteFingerprintsFile;
+      expect(Object.keys(recorded.searchSettled ?? {}).length).toBeGreaterThan(10);
+      for (const settled of Object.values(recorded.searchSettled!)) settled.requestParams = [{ marked: mark }];
+      await writeFile(file, JSON.stringify({ ...recorded, codeVersion: codeVersion(recorded) }));
+      const feed = await readFeed();
+      const prices = feed.filter((v) => v.status === 'in_stock').map((v) => Number(v.price));
+      // Priced between the others, so no page's price range (part of its island's props) moves with it.
+      const repriced = feed.find((v) => v.status === 'in_stock' && Number(v.price) > Math.min(...prices) + 3000 && Number(v.price) < Math.max(...prices) - 3000)!;
+      repriced.price = Number(repriced.price) - 1;
+      await writeFile(feedFile(), JSON.stringify(feed));
+      const before = await pagesNow();
+      const report = await nightly();
+      const after = await pagesNow();
+      const rendered = after.filter((page, i) => page !== before[i]);
+      expect(rendered.length).toBeGreaterThan(0);
+      expect(report.pagesByKind.search?.pages).toBeGreaterThanOrEqual(rendered.length);
+      return rendered.filter((page) => page.includes(mark)).length / rendered.length;
+    };
+    expect(await nightlyWithMark('nightly-settled-mark', (recorded) => recorded.codeVersion)).toBe(1);
+    // Noted by other code (or by a build that did not say which), it is not used.
+    expect(await nightlyWithMark('other-code-mark', () => 'another-code-version')).toBe(0);
+    expect(await nightlyWithMark('unknown-code-mark', () => undefined)).toBe(0);
+    // What the marks left is put right by a full build, which never starts from noted states.
+    expect((await buildSites({ root, site: slug, interactive: false, full: true })).sites[0]!.status).toBe('published');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
   it('renders everything when the recorded fingerprints are not those of the live release', async () => {
     const file = JSON.parse(await readFile(routeFingerprintsPath(slug, root), 'utf8')) as RouteFingerprintsFile;
     await writeFile(routeFingerprintsPath(slug, root), JSON.stringify({ ...file, release: 'another-release' }));
