@@ -16,6 +16,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readSnapshot } from '../src/data/snapshot-files.ts';
+import { DEFAULT_COALESCE_MS } from '../src/ops/config.ts';
 import { sign } from '../src/ops/signature.ts';
 import { OpsStore } from '../src/ops/store.ts';
 import { startPurgeStandin, type PurgeStandin } from '../tests/support/purge-standin.ts';
@@ -377,7 +378,7 @@ async function incrementalSection(sizes: number[]) {
     maxMs: largest.maxMs,
     ratio: perSize.length > 1 ? Math.round((largest.p95Ms / perSize[0]!.p95Ms) * 100) / 100 : null,
     soldToGone: largest.soldToGone,
-    coalesceMs: Number(process.env.OPS_COALESCE_MS ?? 50),
+    coalesceMs: Number(process.env.OPS_COALESCE_MS ?? DEFAULT_COALESCE_MS),
     sizes: perSize,
   };
 }

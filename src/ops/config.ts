@@ -19,6 +19,13 @@ const integer = (min: number, max: number, what: string) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `expected ${what} (a whole number from ${min} to ${max})`);
 
+/**
+ * Milliseconds a site waits after a request before it builds, by default: none. Every change that arrives
+ * while a build runs is merged into the next build, so a burst still becomes a few runs; a wait would only
+ * delay the isolated change a shopper is waiting for (a sale, a price), by as long as the wait.
+ */
+export const DEFAULT_COALESCE_MS = 0;
+
 export const OpsEnvSchema = z
   .object({
     /** Interface to listen on. Keep loopback unless a proxy in front terminates TLS. @example "127.0.0.1" */
@@ -33,12 +40,8 @@ export const OpsEnvSchema = z
         .string({ error: 'is required: the admin page and the rebuild API need it. Set it to a long random value, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)' })
         .min(16, 'is too short: use at least 16 characters, e.g. OPS_ADMIN_TOKEN=$(openssl rand -hex 24)'),
     ),
-    /**
-     * Milliseconds a site waits after a request before it builds. Short, because every change that
-     * arrives while a build runs is merged into the next build anyway: a longer wait only delays
-     * isolated changes.
-     */
-    OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(50)),
+    /** Milliseconds a site waits after a request before it builds ({@link DEFAULT_COALESCE_MS}). */
+    OPS_COALESCE_MS: env(integer(0, 600_000, 'milliseconds').default(DEFAULT_COALESCE_MS)),
     /** Seconds a webhook's signed timestamp may be away from now, either way. */
     OPS_SIGNATURE_TOLERANCE_SECONDS: env(integer(1, 86_400, 'seconds').default(300)),
     /**

@@ -82,9 +82,10 @@ const merge = (plan: RunPlan | null, request: UpdateRequest): RunPlan => ({
 });
 
 /**
- * One queue per site: a site never builds twice at once. Requests wait a
- * short coalescing window so a burst of events becomes one run; requests that
- * arrive while a run is going are merged into the next run.
+ * One queue per site: a site never builds twice at once. Requests that arrive
+ * while a run is going are merged into the next run, so a burst of events
+ * becomes a few runs; a request to an idle site waits `coalesceMs` first (none
+ * by default, see `DEFAULT_COALESCE_MS`).
  *
  * Emits 'start' (site, plan), 'progress' (site, progress) and 'finish' (site, outcome, published site or undefined).
  */

@@ -40,7 +40,7 @@ describe('configuration from the environment', () => {
       port: 8787,
       dataDir: 'data/ops',
       adminToken: TOKEN,
-      coalesceMs: 50,
+      coalesceMs: 0,
       contentCommit: 'none',
       sessionSecret: null,
       shopperRateLimit: 60,
