@@ -93,7 +93,7 @@ const MIN_ROUTES_PER_WORKER = 300;
 /**
  * Below this many routes no worker is started: the calling thread, which holds the site and warm code
  * already, renders them sooner than workers that first load the app and the site and then render cold.
- * Measured on the nightly build at 10,000 vehicles (2 cores, four runs each): summit's 741 routes took
+ * Measured on the nightly build at 10,000 vehicles (2 cores, four runs each): summit's 700-odd routes took
  * 4.8-5.8 s on the build thread against 5.0-6.8 s on two workers, and the three sites' render phases
  * 6.7-8.0 s against 8.0-9.8 s.
  */
