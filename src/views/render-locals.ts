@@ -41,9 +41,9 @@ export interface RenderLocals {
    */
   searchAnswers?: SearchPageRender;
   /**
-   * Given by a running site rendering a search page again: what its island settled on when it was last
-   * rendered (by the site or the build it was loaded from), which the page renders from while its island's
-   * props are the same.
+   * Given by a running site or a build rendering a search page again: what its island settled on when it
+   * was last rendered (by the site, or the build that rendered the live release), which the page renders
+   * from while its island's props are the same.
    */
   searchSettled?: SettledSearch;
 }

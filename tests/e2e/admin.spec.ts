@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
+import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { sign } from '../../src/ops/signature.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import { axeViolations } from '../support/axe.ts';
 
@@ -15,6 +17,7 @@ import { axeViolations } from '../support/axe.ts';
 // and of northside-used as `npm run test:e2e` has just built it. Publishing content there changes neither the
 // repository nor the site the other specs are testing.
 const TOKEN = `e2e-admin-${Math.random().toString(36).slice(2)}-token`;
+const WEBHOOK_SECRET = `e2e-webhook-${Math.random().toString(36).slice(2)}-secret`;
 const project = path.resolve(import.meta.dirname, '..', '..');
 const sites = loadAllSiteConfigs('sites');
 const northside = findSite(sites, 'northside-used');
@@ -60,7 +63,7 @@ test.beforeAll(async () => {
   store.close();
   server = spawn(process.execPath, [path.join(project, 'scripts', 'start.ts')], {
     cwd: root,
-    env: { ...process.env, OPS_HOST: '127.0.0.1', OPS_PORT: '0', OPS_DATA_DIR: path.join(root, 'data', 'ops'), OPS_ADMIN_TOKEN: TOKEN, OPS_MODE: 'local', OPS_COALESCE_MS: '100' },
+    env: { ...process.env, OPS_HOST: '127.0.0.1', OPS_PORT: '0', OPS_DATA_DIR: path.join(root, 'data', 'ops'), OPS_ADMIN_TOKEN: TOKEN, OPS_MODE: 'local', OPS_COALESCE_MS: '100', NORTHSIDE_USED_WEBHOOK_SECRET: WEBHOOK_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -292,6 +295,53 @@ test('a marketing user changes an offer: checked, previewed, published, seen liv
     await expect(log.getByRole('row').filter({ hasText: MARKETING.name }).filter({ has: page.getByRole('cell', { name: action, exact: true }) }).first()).toBeVisible();
   }
   await expect(log.getByRole('row').filter({ hasText: 'published offers.yaml' })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a price change by signed webhook renders the stock pages listing the car again, and a shopper searches them as before', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const port = new URL(base).port;
+  const live = (p: string) => `http://${northside.slug}.localhost:${port}${p}`;
+  const ALL_STOCK = '/search/new-used-and-demo-cars/';
+  // A car on the first page of all stock, priced between the others so the page's price range stays.
+  const snapshot = (await readSnapshot(northside.slug, root))!;
+  const inStock = snapshot.vehicles.filter((v) => v.status === 'in_stock');
+  const [lowest, highest] = [Math.min(...inStock.map((v) => v.price)), Math.max(...inStock.map((v) => v.price))];
+  const firstPage = [...(await getByHost(live(ALL_STOCK))).body.matchAll(/href="\/cars\/([^/"]+)\/"/g)].map((m) => m[1]!);
+  const car = inStock.find((v) => firstPage.includes(v.slug) && v.price > lowest && v.price < highest)!;
+  expect(car, 'an in-stock car on the first page of all stock').toBeTruthy();
+  const priceOnCard = () => page.locator('[data-results] article').filter({ has: page.locator(`a[href="/cars/${car.slug}/"]`) }).locator('[data-price]');
+  await page.goto(live(ALL_STOCK));
+  const before = Number(await priceOnCard().getAttribute('data-price'));
+
+  const body = JSON.stringify({ id: `e2e-price-${Date.now()}`, type: 'vehicle.updated', occurred_at: new Date().toISOString(), data: { id: Number(car.id), record: { ...car, price: car.price - 100 } } });
+  const response = await fetch(`${base}/webhooks/${northside.slug}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-dealer-signature': sign(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
+  });
+  expect(response.status).toBe(202);
+  await expect.poll(async () => (await getByHost(live(ALL_STOCK))).body.includes(`data-price="${before - 100}"`), { timeout: 30_000, intervals: [250] }).toBe(true);
+
+  // The page as a shopper opens it: the new price on the card, the search taken over by the island, and
+  // refining by the car's make narrows the results to that make.
+  await page.goto(live(ALL_STOCK));
+  await expect(priceOnCard()).toHaveAttribute('data-price', String(before - 100));
+  await expect(page.locator('[data-stock-search="ready"]')).toBeAttached({ timeout: 15_000 });
+  const count = Number((await page.locator('[data-result-count]').textContent())!.replace(/\D/g, ''));
+  const makeBox = page.getByRole('checkbox', { name: new RegExp(`^${car.make} \\d+ vehicles?$`) });
+  await expect(async () => {
+    if (!(await makeBox.isVisible())) await page.getByRole('button', { name: 'All makes', exact: true }).click({ timeout: 2_000 });
+    await expect(makeBox).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const ofMake = Number(/(\d+) vehicles?$/.exec(await makeBox.evaluate((box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent ?? ''))?.[1]);
+  expect(ofMake).toBeGreaterThan(0);
+  expect(ofMake).toBeLessThan(count);
+  await makeBox.check();
+  await expect(page).toHaveURL(new RegExp(`/search/${car.make_slug}/`));
+  await expect(page.locator('[data-result-count]')).toHaveText(`${ofMake} ${ofMake === 1 ? 'vehicle' : 'vehicles'} found`);
+  await expect(priceOnCard()).toHaveAttribute('data-price', String(before - 100));
+  await page.screenshot({ path: testInfo.outputPath('search-after-webhook.png') });
   expect(await axeViolations(page)).toEqual([]);
 });
 
