@@ -13,12 +13,12 @@
  * - a search page whose island's searches the last build noted takes a digest of their answers over the
  *   new data, the landing table, its links under "Browse stock" and its promo cards: all it shows beyond
  *   its route, so a change it does not show leaves it carried over;
- * - other search pages, stock-count and facet pages, every page that reads the clock, and an electric
- *   model's page (which links to the model's stock when there is some) take the digest of the whole
- *   catalogue, and the search landing table;
- * - the pages that judge dates against the build time (home, locations, brands, offers, not-found) take
- *   their view as of that time, so an offer that expired or a location's hours for the new day re-render
- *   them and nothing else.
+ * - the home, location, brand, offer, model and not-found pages take the view their page is rendered
+ *   from, worked out as of the build time, with each vehicle it shows standing as that vehicle's digest:
+ *   an offer that expired, a location's hours for the new day, a count that moved or a shown car that
+ *   changed re-render them, and a change to a car they neither count nor show leaves them carried over;
+ * - other search pages and the remaining stock-count and facet pages take the digest of the whole
+ *   catalogue, and the search landing table.
  *
  * A vehicle's digest is its record plus everything about it that depends on the build time: its search
  * card and listing record (the new-arrival badge, advertised repayments), the price-drop note and listing
@@ -33,9 +33,11 @@ import { regoExpiry } from '../rules/vehicle-actions.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { brandPageView, brandsPageView } from '../views/brands.ts';
+import { evModelView } from '../views/ev.ts';
 import { homeView } from '../views/home.ts';
 import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
 import { locationGridView, locationPageView, orderedLocations } from '../views/locations.ts';
+import { modelPageView } from '../views/models.ts';
 import { siteMenus } from '../views/navigation.ts';
 import { notFoundView } from '../views/not-found.ts';
 import { offerCardView, offerPageView, offerPhase, unexpiredOffers } from '../views/offers.ts';
@@ -65,8 +67,11 @@ export interface FingerprintInput {
   searchDigests?: ReadonlyMap<string, string>;
 }
 
-/** Kinds whose pages read the build time or the whole catalogue beyond what their dependencies name. */
-const CATALOGUE_KINDS = new Set<Route['kind']>(['search', 'home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found', 'ev-model']);
+/**
+ * Kinds whose page shows nothing of the catalogue beyond its view ({@link routeFingerprints}'s `pageView`):
+ * the page component works out that view from the site data and renders it with the site-wide inputs.
+ */
+const VIEW_KINDS = new Set<Route['kind']>(['home', 'locations', 'location', 'brands', 'brand', 'offers', 'offer', 'not-found', 'model', 'ev-model']);
 
 /** Between a detail page's two parts: the page without its similar-vehicles section, and the section. */
 const SECTION_MARK = '+';
@@ -146,15 +151,24 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
   let catalogue: string | undefined;
   const catalogueDigest = () => (catalogue ??= digest(...data.vehicles.map((v) => vehicleDigest(Number(v.id))!), json(data.removed), json(input.landings)));
   let landingTable: string | undefined;
+  // A view names a vehicle it shows by its digest, which covers how its card reads as of the build time.
+  let shownVehicles: Map<unknown, number> | undefined;
+  const vehicleByDigest = (_key: string, value: unknown) => {
+    const id = value !== null && typeof value === 'object' ? (shownVehicles ??= new Map(data.vehicles.map((v) => [v, Number(v.id)]))).get(value) : undefined;
+    return id === undefined ? value : `vehicle ${vehicleDigest(id)}`;
+  };
   const views = new Map<string, string>();
   const once = (key: string, view: () => unknown) => {
     let known = views.get(key);
-    if (known === undefined) views.set(key, (known = json(view())));
+    if (known === undefined) views.set(key, (known = JSON.stringify(view(), vehicleByDigest) ?? 'null'));
     return known;
   };
   const locationsById = new Map(data.locations.map((l) => [Number(l.id), l]));
   const offersById = new Map(data.offers.map((o) => [String(o.id), o]));
-  const clockView = (route: Route): string => {
+  const modelOf = new Map(data.models.map((m) => [m.slug, m]));
+  const ev = data.content.ev;
+  /** What a page shows beyond the site-wide inputs and its route, as its component works it out. */
+  const pageView = (route: Route): string => {
     switch (route.kind) {
       case 'search':
         return once('promo', () => content.promoCards.map((card) => promoCardInWindow(card, now)));
@@ -178,6 +192,10 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
       }
       case 'not-found':
         return once('not-found', () => notFoundView(site, data, now));
+      case 'model':
+        return once(`model:${route.modelSlug}`, () => modelOf.has(route.modelSlug) && modelPageView(site, data, route));
+      case 'ev-model':
+        return once(`ev-model:${route.baseId}`, () => ev && evModelView(ev, route, data.vehicles));
       default:
         return '';
     }
@@ -198,9 +216,11 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
     } else if (route.kind === 'search' && answers !== undefined) {
       // What a search page shows beyond its route: its island's answers, the landing table, its links under
       // "Browse stock" and the promo cards in their windows.
-      parts.push(answers, (landingTable ??= json(input.landings)), json(searchRefinements(site, data.vehicles, route.filter, route.path)), clockView(route));
-    } else if (CATALOGUE_KINDS.has(route.kind) || route.deps.stockCounts || route.deps.facets || route.deps.vehicles) {
-      parts.push(catalogueDigest(), clockView(route));
+      parts.push(answers, (landingTable ??= json(input.landings)), json(searchRefinements(site, data.vehicles, route.filter, route.path)), pageView(route));
+    } else if (VIEW_KINDS.has(route.kind)) {
+      parts.push(pageView(route));
+    } else if (route.kind === 'search' || route.deps.stockCounts || route.deps.facets || route.deps.vehicles) {
+      parts.push(catalogueDigest(), pageView(route));
     }
     fingerprints.set(route.path, digest(...parts));
   }

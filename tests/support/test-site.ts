@@ -12,13 +12,24 @@ export const TEST_SITE = 'test-motors';
  * checkout's own sites. Returns the folder.
  */
 export async function testSiteRoot(prefix: string, vehicles: number): Promise<string> {
+  return siteRoot(prefix, 'northside-used', TEST_SITE, vehicles, (config) => config.replace('name: Northside Used Cars', 'name: Test Motors'));
+}
+
+/**
+ * A fresh project folder like {@link testSiteRoot}'s with one of the demo dealers under its own slug
+ * (its demo feed has the dealer's makes and models), its config passed through `edit`.
+ */
+export async function demoSiteRoot(prefix: string, slug: string, vehicles: number, edit: (config: string) => string = (config) => config): Promise<string> {
+  return siteRoot(prefix, slug, slug, vehicles, edit);
+}
+
+async function siteRoot(prefix: string, from: string, slug: string, vehicles: number, edit: (config: string) => string): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
   await mkdir(path.join(root, 'sites'));
   await mkdir(path.join(root, 'content'));
-  const config = (await readFile('sites/northside-used.yaml', 'utf8')).replace('name: Northside Used Cars', 'name: Test Motors');
-  await writeFile(path.join(root, 'sites', `${TEST_SITE}.yaml`), config);
-  await cp(path.resolve('content/northside-used'), path.join(root, 'content', TEST_SITE), { recursive: true });
-  await writeDemoFeeds({ site: TEST_SITE, vehicles, root });
+  await writeFile(path.join(root, 'sites', `${slug}.yaml`), edit(await readFile(`sites/${from}.yaml`, 'utf8')));
+  await cp(path.resolve('content', from), path.join(root, 'content', slug), { recursive: true });
+  await writeDemoFeeds({ site: slug, vehicles, root });
   return root;
 }
 

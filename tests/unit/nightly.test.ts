@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
@@ -7,7 +7,7 @@ import { buildSites, routeFingerprintsPath, staleRoutesPath, type RouteFingerpri
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { OpsStore } from '../../src/ops/store.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
-import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
+import { TEST_SITE, demoSiteRoot, testSiteRoot } from '../support/test-site.ts';
 
 // A small dealer regenerated as the nightly job does: each build pulls, works out what every page is
 // rendered from, and renders only the pages whose inputs changed since the live release, linking the rest
@@ -175,5 +175,75 @@ describe('the nightly build', () => {
     const full = (await buildSites({ root, site: slug, interactive: false, full: true })).sites[0]!;
     expect(full.rendered).toBe(full.pages);
     expect(full.fullRenderReason).toBe('a full build was asked for');
+  }, 240_000);
+});
+
+// A brand dealer with brand overview and model pages, whose views list cars: such a page is rendered again
+// when a car it shows or counts changes, and carried over when the change is to a car it does not show.
+describe('the nightly build of a dealer with brand and model pages', () => {
+  const brandSlug = 'bayside-mg';
+  let brandRoot: string;
+  const build = async (at: Date) => (await buildSites({ root: brandRoot, site: brandSlug, interactive: false, now: at })).sites[0]!;
+  const brandFeedFile = () => path.join(brandRoot, 'data', 'feed', brandSlug, 'vehicles.json');
+  const readBrandFeed = async () => JSON.parse(await readFile(brandFeedFile(), 'utf8')) as Array<Record<string, unknown>>;
+  // The cars linked from the brand pages (/{make}/overview/), by slug.
+  const carsOnBrandPages = async () => {
+    const live = await realpath(path.join(brandRoot, 'out', brandSlug));
+    const pages = (await readdir(live)).map((folder) => path.join(live, folder, 'overview', 'index.html')).filter((file) => existsSync(file));
+    expect(pages.length).toBeGreaterThan(1);
+    const html = (await Promise.all(pages.map((file) => readFile(file, 'utf8')))).join('');
+    return new Set([...html.matchAll(/href="\/cars\/([^/"]+)\/"/g)].map((m) => m[1]!));
+  };
+  const reprice = async (slugOf: (slug: string) => boolean) => {
+    const snapshot = (await readSnapshot(brandSlug, brandRoot))!;
+    const vehicle = snapshot.vehicles.find((v) => v.status === 'in_stock' && v.price > 5000 && slugOf(v.slug))!;
+    const feed = await readBrandFeed();
+    const record = feed.find((v) => v.id === vehicle.id)!;
+    record.price = Number(record.price) - 1;
+    await writeFile(brandFeedFile(), JSON.stringify(feed));
+    return vehicle;
+  };
+
+  beforeAll(async () => {
+    brandRoot = await demoSiteRoot('nightly-brand', brandSlug, 120, (config) => config.replace('features:\n', 'features:\n  brandPages: true\n'));
+    const report = await build(first);
+    expect(report.pagesByKind.brand?.pages).toBeGreaterThan(1);
+    expect(report.pagesByKind.model?.pages).toBeGreaterThan(3);
+  }, 240_000);
+
+  afterAll(async () => {
+    await rm(brandRoot, { recursive: true, force: true });
+  });
+
+  it('carries the brand and home pages over when a car they do not show changes, and renders the brand page when one it shows does', async () => {
+    const shown = await carsOnBrandPages();
+    expect(shown.size).toBeGreaterThan(2);
+
+    await reprice((slug) => !shown.has(slug));
+    // At the same build time, so that nothing which reads the clock moves.
+    const notShown = await build(first);
+    expect(notShown.rendered).toBeGreaterThan(0);
+    for (const kind of ['brand', 'home', 'location', 'locations', 'not-found', 'offer', 'offers'] as const) expect(notShown.pagesByKind[kind], kind).toBeUndefined();
+    expect(await differencesFromFullBuild(brandRoot, brandSlug)).toEqual([]);
+
+    const vehicle = await reprice((slug) => shown.has(slug));
+    const onBrandPage = await build(first);
+    expect(onBrandPage.pagesByKind.brand?.pages).toBe(1);
+    expect(onBrandPage.pagesByKind.home).toBeUndefined();
+    expect(await carsOnBrandPages()).toContain(vehicle.slug);
+    expect(await differencesFromFullBuild(brandRoot, brandSlug)).toEqual([]);
+  }, 240_000);
+
+  it('renders the pages counting the stock again when a car is sold, and equals a full build', async () => {
+    const snapshot = (await readSnapshot(brandSlug, brandRoot))!;
+    // A car of the make with the most stock, whose brand page stays.
+    const stock = snapshot.vehicles.filter((v) => v.status === 'in_stock');
+    const makes = Map.groupBy(stock, (v) => v.make_slug);
+    const sold = [...makes.values()].sort((a, b) => b.length - a.length)[0]![0]!;
+    await writeFile(brandFeedFile(), JSON.stringify((await readBrandFeed()).filter((v) => v.id !== sold.id)));
+    const report = await build(first);
+    expect(report.pagesByKind.home?.pages).toBe(1);
+    expect(report.pagesByKind.brand?.pages).toBe(1);
+    expect(await differencesFromFullBuild(brandRoot, brandSlug)).toEqual([]);
   }, 240_000);
 });
