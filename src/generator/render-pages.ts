@@ -13,7 +13,7 @@ import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import type { AppEntry } from './compile.ts';
-import { cspHash, inlineTextsOf } from './host-files.ts';
+import { cspHash, inlineTexts, inlineTextsOf } from './host-files.ts';
 import { outputFile } from './output-paths.ts';
 import type { RenderResult, RenderTask } from './render-pool.ts';
 
@@ -61,13 +61,14 @@ export async function renderPages(task: RenderTask, renderer: SiteRenderer, batc
   const searchAnswers: RenderedPages['searchAnswers'] = {};
   let styleAttributes = false;
   // A vehicle page whose similar-vehicles section alone changed: the live page with the section replaced,
-  // or null when the live page does not hold the section as published (it is rendered instead).
+  // and the section; null when the live page does not hold the section as published (it is rendered instead).
   const toPatch = new Set(task.patch?.paths);
   let patched = 0;
-  const patchedPage = async (route: Route, locals: RenderLocals): Promise<Buffer | null> => {
+  const patchedPage = async (route: Route, locals: RenderLocals): Promise<{ page: Buffer; section: string } | null> => {
     if (!task.patch || !toPatch.has(route.path) || route.kind !== 'vehicle') return null;
     const section = entry.similarSection(locals, route.similar);
-    return section === null ? null : withSimilarSection(outputFile(task.patch.from, route.path, route.kind), section);
+    const page = section === null ? null : await withSimilarSection(outputFile(task.patch.from, route.path, route.kind), section);
+    return page && { page, section: section! };
   };
   const renderedPage = async (route: Route, locals: RenderLocals): Promise<Buffer> => {
     const rendered = await entry.render(new Request(`${site.url}${route.path}`), locals);
@@ -86,18 +87,19 @@ export async function renderPages(task: RenderTask, renderer: SiteRenderer, batc
       for (const route of batch) {
         // The page as the renderer encoded it: written as it is, never decoded and encoded again.
         let page: Buffer;
-        let inPlace: Buffer | null;
+        let inPlace: { page: Buffer; section: string } | null;
         try {
           // A search page is handed what its island settled on when the live release rendered it.
           const settled = task.settled?.[route.path];
           const locals: RenderLocals = { site, data, route, images: task.images, publicFiles, asOf: task.asOf, landings: task.landings, ...(settled ? { searchSettled: settled } : {}) };
           inPlace = await patchedPage(route, locals);
-          page = inPlace ?? (await renderedPage(route, locals));
+          page = inPlace?.page ?? (await renderedPage(route, locals));
         } catch (error) {
           throw new RenderError(route.path, route.kind, (error as Error).message);
         }
-        // Only real script and style elements: feed text inside attributes may hold "<script>" raw.
-        const inline = inlineTextsOf(page);
+        // Only real script and style elements: feed text inside attributes may hold "<script>" raw. A patched
+        // page's other inline texts are the live page's, whose hashes the build keeps (build.ts).
+        const inline = inPlace ? inlineTexts(inPlace.section) : inlineTextsOf(page);
         for (const text of inline.scripts) hash(text, seen.scripts);
         for (const text of inline.styles) hash(text, seen.styles);
         styleAttributes ||= inline.styleAttributes;
