@@ -5,9 +5,12 @@
 //   npm run build -- --force           publish even if a pull's stock-drop guard objects
 //   npm run build -- --workers 1       render workers (default: one per core)
 //   npm run build -- --full            render every page, carrying none over from the live release
+import './compile-cache.ts';
 import path from 'node:path';
-import { buildSites } from '../src/generator/build.ts';
 import { parseCliArgs, runCli } from './cli.ts';
+
+// Loaded once the compile cache is on, so the generator's own modules are cached too.
+const { buildSites } = await import('../src/generator/build.ts');
 
 await runCli(async () => {
   const args = parseCliArgs({

@@ -1,8 +1,11 @@
 // Starts the ops server: webhooks, rebuild queue, admin page and site previews.
 //   OPS_ADMIN_TOKEN=$(openssl rand -hex 24) npm start
 // Configuration comes from the environment; see "Ops server" in README.md.
+import './compile-cache.ts';
 import path from 'node:path';
-import { startOps, startupLines } from '../src/ops/main.ts';
+
+// Loaded once the compile cache is on, so the server's own modules are cached too.
+const { startOps, startupLines } = await import('../src/ops/main.ts');
 
 let ops: Awaited<ReturnType<typeof startOps>>;
 try {
