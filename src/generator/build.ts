@@ -320,7 +320,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         progress.update(site.slug, done);
         options.onProgress?.(site.slug, 'render', done, planned.length);
       };
-      const rendering = renderRoutes(task, planned, onRendered, { workers: options.workers, more: unlinked, here: { site, data } });
+      const rendering = renderRoutes(task, planned, onRendered, { workers: options.workers, more: unlinked, here: { site, data, publicFiles: fingerprintInput.publicFiles } });
       // Both finish before either's failure is thrown: no link is still being made in a release being discarded.
       const [renderOutcome, linkOutcome] = await Promise.allSettled([rendering, linking]);
       if (renderOutcome.status === 'rejected') throw renderOutcome.reason;

@@ -1,16 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SiteData } from '../data/site-data.ts';
 import { snapshotLogPath, snapshotPath } from '../data/snapshot-files.ts';
 import type { SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
-import type { SiteConfig } from '../schemas/site-config.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { loadAppEntry } from './compile.ts';
-import { listPublicFiles } from './public-files.ts';
-import { RenderError, renderPages, type RenderedPages } from './render-pages.ts';
+import { RenderError, renderPages, type RenderedPages, type SiteRenderer } from './render-pages.ts';
 
 /** What one worker is asked to do. */
 export interface RenderTask {
@@ -114,8 +111,8 @@ export interface RenderRoutesOptions {
    * handed out, so rendering starts while the caller still works them out.
    */
   more?: Promise<Route[]>;
-  /** The site and its data as the calling thread holds them: fewer routes than a worker's worth are rendered here. */
-  here?: { site: SiteConfig; data: SiteData };
+  /** The site, its data and the public files as the calling thread holds them: fewer routes than a worker's worth are rendered here. */
+  here?: Omit<SiteRenderer, 'entry'>;
   /** Below this many routes, and with `here`, no worker is started (default {@link MIN_ROUTES_FOR_WORKERS}). */
   hereBelow?: number;
 }
@@ -213,6 +210,7 @@ async function renderHere(task: RenderTask, here: NonNullable<RenderRoutesOption
   }
   const entry = await loadAppEntry(task.appDir);
   let pages = 0;
-  const rendered = await renderPages(task, { ...here, entry, publicFiles: listPublicFiles(task.appRoot) }, batches(), (done) => onProgress((pages += done)));
-  return { ...rendered, pages, workers: 0, scriptHashes: [...new Set(rendered.scriptHashes)].sort(), styleHashes: [...new Set(rendered.styleHashes)].sort() };
+  const rendered = await renderPages(task, { ...here, entry }, batches(), (done) => onProgress((pages += done)));
+  // One thread's hashes are distinct already; only their order is the workers' way.
+  return { ...rendered, pages, workers: 0, scriptHashes: rendered.scriptHashes.sort(), styleHashes: rendered.styleHashes.sort() };
 }

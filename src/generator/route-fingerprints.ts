@@ -26,7 +26,7 @@
  * named here; the nightly test (tests/unit/nightly.test.ts) holds carried pages to a full build.
  */
 import { createHash } from 'node:crypto';
-import { VEHICLE_KINDS, type Route } from '../data/route-manifest.ts';
+import { VEHICLE_KINDS, vehiclesById, type Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
 import { promoCardInWindow } from '../rules/promo-insertion.ts';
 import { regoExpiry } from '../rules/vehicle-actions.ts';
@@ -151,11 +151,12 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
   let catalogue: string | undefined;
   const catalogueDigest = () => (catalogue ??= digest(...data.vehicles.map((v) => vehicleDigest(Number(v.id))!), json(data.removed), json(input.landings)));
   let landingTable: string | undefined;
-  // A view names a vehicle it shows by its digest, which covers how its card reads as of the build time.
-  let shownVehicles: Map<unknown, number> | undefined;
+  // A view names a vehicle it shows (one of the catalogue's own objects) by its digest, which covers how its
+  // card reads as of the build time.
   const vehicleByDigest = (_key: string, value: unknown) => {
-    const id = value !== null && typeof value === 'object' ? (shownVehicles ??= new Map(data.vehicles.map((v) => [v, Number(v.id)]))).get(value) : undefined;
-    return id === undefined ? value : `vehicle ${vehicleDigest(id)}`;
+    if (value === null || typeof value !== 'object' || !('id' in value)) return value;
+    const id = Number(value.id);
+    return vehiclesById(data.vehicles).get(id) === value ? `vehicle ${vehicleDigest(id)}` : value;
   };
   const views = new Map<string, string>();
   const once = (key: string, view: () => unknown) => {

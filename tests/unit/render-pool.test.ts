@@ -7,6 +7,7 @@ import { loadSiteContent, siteData, type SiteData } from '../../src/data/site-da
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { buildSites, buildStatePath, type BuildState } from '../../src/generator/build.ts';
 import { compileApp } from '../../src/generator/compile.ts';
+import { listPublicFiles } from '../../src/generator/public-files.ts';
 import { renderRoutes, workerHeapMb, type RenderTask } from '../../src/generator/render-pool.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import { searchLandings } from '../../src/search/landings.ts';
@@ -28,6 +29,7 @@ let site: SiteConfig;
 let data: SiteData;
 let routes: Route[];
 let task: (releaseDir: string) => RenderTask;
+const publicFiles = listPublicFiles(process.cwd());
 
 beforeAll(async () => {
   root = await testSiteRoot('render-pool', 30);
@@ -60,8 +62,8 @@ describe('rendering routes', () => {
   it('writes the same pages and reports the same on the calling thread as on workers', async () => {
     const hereDir = path.join(root, 'rendered-here');
     const workersDir = path.join(root, 'rendered-on-workers');
-    const here = await renderRoutes(task(hereDir), routes, () => {}, { here: { site, data }, hereBelow: Infinity });
-    const onWorkers = await renderRoutes(task(workersDir), routes, () => {}, { workers: 2, here: { site, data }, hereBelow: 0 });
+    const here = await renderRoutes(task(hereDir), routes, () => {}, { here: { site, data, publicFiles }, hereBelow: Infinity });
+    const onWorkers = await renderRoutes(task(workersDir), routes, () => {}, { workers: 2, here: { site, data, publicFiles }, hereBelow: 0 });
     expect(here.workers).toBe(0);
     expect(onWorkers.workers).toBeGreaterThan(0);
     expect(here.pages).toBe(routes.length);
@@ -76,7 +78,7 @@ describe('rendering routes', () => {
   it('names the page that failed, on the calling thread and on a worker', async () => {
     const missing: Route = { ...routes.find((r) => r.kind === 'vehicle')!, path: '/cars/no-such-car/', vehicleId: -1 } as Route;
     for (const hereBelow of [Infinity, 0]) {
-      await expect(renderRoutes(task(path.join(root, `failing-${hereBelow}`)), [missing], () => {}, { workers: 1, here: { site, data }, hereBelow })).rejects.toThrow(
+      await expect(renderRoutes(task(path.join(root, `failing-${hereBelow}`)), [missing], () => {}, { workers: 1, here: { site, data, publicFiles }, hereBelow })).rejects.toThrow(
         /rendering \/cars\/no-such-car\/ \(vehicle\) failed/,
       );
     }
