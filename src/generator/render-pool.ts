@@ -6,7 +6,7 @@ import type { SearchPageRender, SettledSearch } from '../render/search-page-answ
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { ImageIndex } from '../views/images.ts';
-import { collectGarbage } from '../lib/collect-garbage.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { loadAppEntry } from './compile.ts';
 import { RenderError, renderPages, type RenderedPages, type SiteRenderer } from './render-pages.ts';
 
@@ -149,7 +149,7 @@ export async function renderRoutes(task: RenderTask, routes: Route[], onProgress
   };
   const result: RenderResult = { pages: 0, bytesByKind: {}, scriptHashes: [], styleHashes: [], styleAttributes: false, searchAnswers: {}, patched: 0, workers: count };
   // The workers each load a copy of the site: first this thread gives back the memory it no longer uses
-  // (src/lib/collect-garbage.ts).
+  // (src/generator/collect-garbage.ts).
   collectGarbage();
   const heapMb = workerHeapMb(snapshotBytes(task));
   const running: Worker[] = [];

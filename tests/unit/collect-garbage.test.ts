@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage } from '../../../src/lib/collect-garbage.ts';
+import { collectGarbage } from '../../src/generator/collect-garbage.ts';
 
 describe('a full garbage collection on demand', () => {
   it('frees what nothing holds and gives its heap pages back', async () => {
