@@ -67,8 +67,9 @@ export async function renderPages(task: RenderTask, renderer: SiteRenderer, batc
   const patchedPage = async (route: Route, locals: RenderLocals): Promise<{ page: Buffer; section: string } | null> => {
     if (!task.patch || !toPatch.has(route.path) || route.kind !== 'vehicle') return null;
     const section = entry.similarSection(locals, route.similar);
-    const page = section === null ? null : await withSimilarSection(outputFile(task.patch.from, route.path, route.kind), section);
-    return page && { page, section: section! };
+    if (section === null) return null;
+    const page = await withSimilarSection(outputFile(task.patch.from, route.path, route.kind), section);
+    return page && { page, section };
   };
   const renderedPage = async (route: Route, locals: RenderLocals): Promise<Buffer> => {
     const rendered = await entry.render(new Request(`${site.url}${route.path}`), locals);

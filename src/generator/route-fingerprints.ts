@@ -153,10 +153,11 @@ export function routeFingerprints(input: FingerprintInput): Map<string, string> 
   let landingTable: string | undefined;
   // A view names a vehicle it shows (one of the catalogue's own objects) by its digest, which covers how its
   // card reads as of the build time.
+  const byId = vehiclesById(data.vehicles);
   const vehicleByDigest = (_key: string, value: unknown) => {
     if (value === null || typeof value !== 'object' || !('id' in value)) return value;
     const id = Number(value.id);
-    return vehiclesById(data.vehicles).get(id) === value ? `vehicle ${vehicleDigest(id)}` : value;
+    return byId.get(id) === value ? `vehicle ${vehicleDigest(id)}` : value;
   };
   const views = new Map<string, string>();
   const once = (key: string, view: () => unknown) => {
