@@ -107,8 +107,11 @@ export function catalogueFollows(next: readonly NormalisedVehicle[], previous: r
   if (next === previous) return;
   lineage.set(next, previous);
   changes.delete(next);
-  // One step back is all an order is derived from: the catalogues before that are let go.
+  // One step back is all an order is derived from: the catalogues before that are let go. The previous
+  // catalogue's own change names the one before it, so it goes too, or every catalogue a running site
+  // ever had would stay reachable from the current one (with all that is kept for each).
   lineage.delete(previous);
+  changes.delete(previous);
 }
 
 /** The catalogue `vehicles` was made from by an update, while it is still held. */

@@ -1,4 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { collectGarbage } from '../../src/generator/collect-garbage.ts';
 import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
@@ -74,6 +76,25 @@ describe('a catalogue that follows another by an update', () => {
       expect([...stockTally(site, after, NOW)].sort()).toEqual([...stockTally(site, fresh(after), NOW)].sort());
       before = after;
     }
+  });
+
+  it('lets the catalogues before the one it follows go, with what is kept for them', async () => {
+    let current: readonly NormalisedVehicle[] = fresh(data.vehicles);
+    const held: Array<WeakRef<readonly NormalisedVehicle[]>> = [];
+    for (let step = 0; step < 20; step++) {
+      // An update's change, then the searches and sorts a running site's plan and pages ask of it.
+      const after = current.map((v, i) => (i === step ? { ...v, price: v.price + 100 } : v));
+      catalogueFollows(after, current);
+      for (const sortBy of SORTS) searchAll(after, site, { make: after[step]!.make_slug }, sortBy);
+      held.push(new WeakRef(current));
+      current = after;
+    }
+    // A weak reference made in this turn holds its target until the turn ends.
+    await nextTurn();
+    collectGarbage();
+    // The catalogue the current one follows is still wanted; every one before it is gone.
+    expect(held.map((ref) => ref.deref() !== undefined)).toEqual([...Array<boolean>(19).fill(false), true]);
+    expect(current).toHaveLength(data.vehicles.length);
   });
 
   it('is sorted afresh when most of it is new, with the same result', () => {
