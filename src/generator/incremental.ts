@@ -24,7 +24,7 @@ import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
-import { catalogueChange, catalogueFollows, matchesFilter } from '../search/query.ts';
+import { catalogueChange, catalogueFollows, matchesFilter, sameNames } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -415,21 +415,6 @@ function sameSearchRoutes(before: readonly Route[], after: readonly Route[]): bo
       return route === other || (other.kind === 'search' && route.kind === 'search' && route.path === other.path && route.canonicalPath === other.canonicalPath && json(route.filter) === json(other.filter));
     })
   );
-}
-
-/**
- * Whether `after` is `before` with some vehicles replaced in place by vehicles named alike: the same car
- * type, make, model and body, by name and by slug. Whatever reads only those (and in that order) is the same.
- */
-function sameNames(before: readonly NormalisedVehicle[], after: readonly NormalisedVehicle[]): boolean {
-  if (before === after) return true;
-  if (before.length !== after.length) return false;
-  for (let i = 0; i < after.length; i++) {
-    const [a, b] = [before[i]!, after[i]!];
-    if (a === b) continue;
-    if (a.car_type !== b.car_type || a.make !== b.make || a.make_slug !== b.make_slug || a.model !== b.model || a.model_slug !== b.model_slug || a.simple_body !== b.simple_body) return false;
-  }
-  return true;
 }
 
 // Worked out once per catalogue: an update's "after" is the next update's "before".

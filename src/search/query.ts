@@ -119,6 +119,22 @@ export function previousCatalogue(vehicles: readonly NormalisedVehicle[]): reado
   return lineage.get(vehicles);
 }
 
+/**
+ * Whether `after` is `before` with some vehicles replaced in place by vehicles named alike: the same car
+ * type, make, model and body, by name and by slug. Whatever reads only those (and in that order) is the same.
+ */
+export function sameNames(before: readonly NormalisedVehicle[], after: readonly NormalisedVehicle[]): boolean {
+  if (before === after) return true;
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i]!;
+    const b = after[i]!;
+    if (a === b) continue;
+    if (a.car_type !== b.car_type || a.make !== b.make || a.make_slug !== b.make_slug || a.model !== b.model || a.model_slug !== b.model_slug || a.simple_body !== b.simple_body) return false;
+  }
+  return true;
+}
+
 /** What an update changed from the catalogue it started from ({@link catalogueFollows}). */
 export interface CatalogueChange {
   previous: readonly NormalisedVehicle[];

@@ -3,6 +3,7 @@ import { landingTitle, searchLandingView, searchRefinements } from '../../../src
 import type { RouteOf } from '../../../src/views/common.ts';
 import { demoManifest } from '../../support/demo-manifest.ts';
 import { seededRandom } from '../../../src/views/seeded-random.ts';
+import { catalogueFollows } from '../../../src/search/query.ts';
 import { searchRoute, site, siteData, vehicle, vehicles } from './fixtures.ts';
 
 describe('search landing pages', () => {
@@ -40,6 +41,26 @@ describe('search landing pages', () => {
     expect(groups.map((g) => g.title)).toContain(`${list[0]!.make} models`);
     expect(groups.flatMap((g) => g.links).filter((l) => l.current).map((l) => l.href)).toEqual([`/search/${make}/`]);
     expect(searchRefinements(site(), list, {}, '/search/new-used-and-demo-cars/').some((g) => g.title.endsWith(' models'))).toBe(false);
+  });
+});
+
+describe('landing links after an update', () => {
+  const links = (list: Parameters<typeof searchRefinements>[1]) => searchRefinements(site(), list, {}, '/search/x/').map((g) => [g.title, g.links.map((l) => l.href), g.more.map((l) => l.href)]);
+
+  it('are the ones worked out afresh, whether the update kept every name or changed one', () => {
+    const before = [vehicle(1), vehicle(2, { model: 'Camry', model_slug: 'camry' }), vehicle(3, { make: 'Mazda', make_slug: 'mazda', model: 'CX-5', model_slug: 'cx-5' })];
+    links(before);
+    // A price change and a sale keep every name: the links are those of the list before.
+    const sold = before.map((v, i) => (i === 1 ? { ...v, price: v.price - 500, status: 'sold' as const } : v));
+    catalogueFollows(sold, before);
+    expect(links(sold)).toEqual(links(sold.map((v) => ({ ...v }))));
+    // A vehicle now of another body and model: the links follow it.
+    const renamed = sold.map((v, i) => (i === 2 ? { ...v, model: 'CX-9', model_slug: 'cx-9', simple_body: 'Wagon' } : v));
+    catalogueFollows(renamed, sold);
+    const fresh = links(renamed.map((v) => ({ ...v })));
+    expect(links(renamed)).toEqual(fresh);
+    expect(fresh).not.toEqual(links(sold));
+    expect(JSON.stringify(fresh)).toContain('/search/wagon/');
   });
 });
 
