@@ -136,8 +136,11 @@ export async function applyEvents(
   options: { fetchVehicle?: (id: number) => Promise<unknown | null>; source?: Source; now: Date },
 ): Promise<AppliedBatch> {
   const { site, snapshot } = live;
-  const before = new Map<number, NormalisedVehicle>(snapshot.vehicles.map((v) => [Number(v.id), v]));
-  const vehicles = new Map<number, Vehicle>(before);
+  // The catalogue by id (kept per catalogue: the last update worked it out for this one already), and the
+  // batch's records over it: a record by id, or null for a vehicle deleted.
+  const before = vehiclesById(snapshot.vehicles);
+  const records = new Map<number, Vehicle | null>();
+  const recordOf = (id: number): Vehicle | undefined => (records.has(id) ? (records.get(id) ?? undefined) : before.get(id));
   const lists = { offers: [...snapshot.offers], locations: [...snapshot.locations], reviews: [...snapshot.reviews], models: [...snapshot.models], dealerships: [...snapshot.dealerships] };
   let refreshed: Awaited<ReturnType<Source['pull']>> | null = null;
   let listsTouched = false;
@@ -154,12 +157,12 @@ export async function applyEvents(
       if (entity === 'vehicle') {
         touched.add(id);
         if (event.type === 'vehicle.deleted') {
-          vehicles.delete(id);
+          records.set(id, null);
           priceChanges.delete(id);
         } else if (event.type === 'vehicle.sold' && !event.data.record) {
-          const current = vehicles.get(id);
+          const current = recordOf(id);
           // A sale of a vehicle the site does not list changes nothing.
-          if (current) vehicles.set(id, { ...current, status: 'sold', sold: true, sold_date_timestamp: Math.floor(Date.parse(event.occurred_at) / 1000), updated_at: event.occurred_at });
+          if (current) records.set(id, { ...current, status: 'sold', sold: true, sold_date_timestamp: Math.floor(Date.parse(event.occurred_at) / 1000), updated_at: event.occurred_at });
         } else {
           const record = event.data.record ?? (await options.fetchVehicle?.(id)) ?? null;
           if (record === null) throw new Error(event.data.record ? 'no record' : `the event has no record and the source could not provide vehicle ${id}`);
@@ -169,9 +172,9 @@ export async function applyEvents(
             throw new Error(`vehicle ${id} quarantined: ${issue.path.join('.') || '(record)'}: ${issue.message}`);
           }
           if (Number(parsed.data.id) !== id) throw new Error(`the record's id ${parsed.data.id} is not the event's ${id}`);
-          const change = priceChange(vehicles.get(id), parsed.data, event.occurred_at);
+          const change = priceChange(recordOf(id), parsed.data, event.occurred_at);
           if (change) priceChanges.set(id, [...(priceChanges.get(id) ?? []), change]);
-          vehicles.set(id, parsed.data);
+          records.set(id, parsed.data);
         }
       } else {
         listsTouched = true;
@@ -204,16 +207,18 @@ export async function applyEvents(
   // Vehicles the batch did not touch are normalised already: they come back as the same objects. A batch
   // that only edits vehicles the site lists normalises just those, when that gives the same catalogue.
   const pulledAt = new Date(snapshot.meta.pulledAt);
-  const edited = vehicles.size === before.size && [...touched].every((id) => before.has(id) && vehicles.has(id));
-  const normalised = carryPriceHistory(
-    (edited ? normaliseChanged(snapshot.vehicles, before, [...touched].map((id) => vehicles.get(id)!), site, pulledAt) : null) ??
-      normaliseVehicles([...vehicles.values()], site, pulledAt, undefined, before).vehicles,
-    before,
-    (vehicle) => priceChanges.get(Number(vehicle.id)) ?? [],
-  );
+  const edited = [...touched].every((id) => before.has(id) && records.get(id) !== null);
+  const changesOf = (vehicle: NormalisedVehicle) => priceChanges.get(Number(vehicle.id)) ?? [];
+  const inPlace = edited ? normaliseChanged(snapshot.vehicles, before, [...touched].map((id) => recordOf(id)!), site, pulledAt) : null;
+  // In place, the vehicles the batch did not touch are the snapshot's own, with no price change to carry:
+  // only the touched ones get their histories.
+  const normalised = inPlace
+    ? inPlace.map((vehicle) => (touched.has(Number(vehicle.id)) ? carryPriceHistory([vehicle], before, changesOf)[0]! : vehicle))
+    : carryPriceHistory(normaliseVehicles(allRecords(before, records), site, pulledAt, undefined, before).vehicles, before, changesOf);
   // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
   // the rest of the catalogue.
-  const after = new Map(normalised.map((v) => [Number(v.id), v]));
+  const after = new Map<number, NormalisedVehicle>();
+  for (const v of normalised) if (touched.has(Number(v.id))) after.set(Number(v.id), v);
   for (const id of touched) if (sameRecord(before.get(id), after.get(id))) touched.delete(id);
   // What the batch left as it was keeps its object: a vehicle not touched or sent back as it was (and whose
   // slug no other vehicle took), and a list equal to the snapshot's. So a running site knows by identity what did not change,
@@ -243,6 +248,17 @@ export async function applyEvents(
   };
   next.removed = carryRemoved(snapshot, next, options.now);
   return { snapshot: next, applied, failed, touched, unchanged: false };
+}
+
+/** The catalogue's records with a batch's over them (null: deleted), those of new ids last. */
+function allRecords(before: ReadonlyMap<number, NormalisedVehicle>, records: ReadonlyMap<number, Vehicle | null>): Vehicle[] {
+  const all: Vehicle[] = [];
+  for (const [id, vehicle] of before) {
+    const record = records.has(id) ? records.get(id) : vehicle;
+    if (record) all.push(record);
+  }
+  for (const [id, record] of records) if (record && !before.has(id)) all.push(record);
+  return all;
 }
 
 // ---------------------------------------------------------------- time passing
