@@ -10,6 +10,7 @@ import { withPriceChanges } from '../rules/price-history.ts';
 import { KNOWN_VEHICLE_STATUSES } from '../schemas/vehicle.ts';
 import { slugify } from '../lib/text.ts';
 import type { QuarantinedRecord } from './quarantine.ts';
+import { catalogueChange } from '../search/query.ts';
 
 const BODY_GROUPS: Array<[RegExp, string]> = [
   [/hatch/i, 'Hatchback'],
@@ -188,6 +189,32 @@ export function normaliseVehicles(
   return { vehicles: normalised, duplicates, filtered, adjusted };
 }
 
+// Catalogues known to be in id order with every vehicle passing the site's filters at a time.
+const published = new WeakMap<readonly NormalisedVehicle[], { site: SiteConfig; at: number }>();
+
+/**
+ * Whether a catalogue is in id order and every vehicle of it passes the site's filters at `now`. Known
+ * once per catalogue; a catalogue that an update made from a known one (see `catalogueFollows`) has only
+ * its new vehicles checked against the filters.
+ */
+function publishedAsIs(catalogue: readonly NormalisedVehicle[], site: SiteConfig, now: Date): boolean {
+  const at = now.getTime();
+  const known = published.get(catalogue);
+  if (known?.site === site && known.at === at) return true;
+  let previousId = -Infinity;
+  for (const vehicle of catalogue) {
+    const id = Number(vehicle.id);
+    if (id <= previousId) return false;
+    previousId = id;
+  }
+  const change = catalogueChange(catalogue);
+  const before = change && published.get(change.previous);
+  const unchecked = change && before?.site === site && before.at === at ? change.added : catalogue;
+  if (unchecked.some((vehicle) => filterReason(vehicle, site, now) !== null)) return false;
+  published.set(catalogue, { site, at });
+  return true;
+}
+
 /**
  * A normalised catalogue (in id order, as {@link normaliseVehicles} leaves it) with `changed` records
  * normalised in place of its vehicles of the same ids: what normalising the whole catalogue with those
@@ -204,13 +231,7 @@ export function normaliseChanged(
   site: SiteConfig,
   now: Date,
 ): NormalisedVehicle[] | null {
-  if (changed.some((record) => !byId.has(Number(record.id)))) return null;
-  let previousId = -Infinity;
-  for (const vehicle of catalogue) {
-    const id = Number(vehicle.id);
-    if (id <= previousId || filterReason(vehicle, site, now) !== null) return null;
-    previousId = id;
-  }
+  if (changed.some((record) => !byId.has(Number(record.id))) || !publishedAsIs(catalogue, site, now)) return null;
   const fresh = normaliseVehicles([...changed], site, now).vehicles;
   if (fresh.length !== changed.length) return null;
   const replaced = new Map<number, NormalisedVehicle>();

@@ -13,6 +13,7 @@ import { priceChange, pulledChangeTime } from '../rules/price-history.ts';
 import { writeFileAtomic } from './feed-files.ts';
 import { carryPriceHistory, normaliseVehicles, offersForSite } from './normalise.ts';
 import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
+import { vehiclesById } from './route-manifest.ts';
 import { pullReportPath, readSnapshot, snapshotProblem, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
 import { sourceFor } from './sources/for-site.ts';
 import type { CachedResponse } from './sources/http.ts';
@@ -179,7 +180,8 @@ const REMOVED_KEEP_DAYS = 90;
  * still within 90 days and not back: their old pages redirect to search.
  */
 export function carryRemoved(last: Snapshot | null, next: Snapshot, now: Date): Snapshot['removed'] {
-  const present = new Set(next.vehicles.map((v) => Number(v.id)));
+  // The catalogue's map by id is kept per catalogue, and an update's plan asks for this one's too.
+  const present = vehiclesById(next.vehicles);
   const cutoff = now.getTime() - REMOVED_KEEP_DAYS * 86_400_000;
   const gone = (last?.vehicles ?? [])
     .filter((v) => !present.has(Number(v.id)))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseChanged, normaliseVehicles } from '../../src/data/normalise.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
+import { catalogueFollows } from '../../src/search/query.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { VehicleSchema, type Vehicle } from '../../src/schemas/vehicle.ts';
 import { seededRandom } from '../support/seeded-random.ts';
@@ -58,5 +59,22 @@ describe('normalising the changed records of a catalogue', () => {
     // The changed record itself passes (another make, the same slug); the rest of the catalogue does not.
     expect(normaliseChanged(catalogue, byId, [{ ...catalogue[1]!, make: 'Mazda' }], site('stock:\n  excludeMakes: [Toyota]\n'), NOW)).toBeNull();
     expect(normaliseChanged(catalogue, byId, [{ ...catalogue[1]!, price: 1 }], site(), NOW)).not.toBeNull();
+  });
+
+  it('checks the filters again on the vehicles a catalogue that follows a checked one brought', () => {
+    const s = site('stock:\n  inStockOnly: true\n');
+    const checked = normaliseVehicles(records, s, NOW).vehicles;
+    const price = (list: readonly NormalisedVehicle[]) => [{ ...list[0]!, price: list[0]!.price + 1 }];
+    expect(normaliseChanged(checked, new Map(checked.map((v) => [Number(v.id), v])), price(checked), s, NOW)).not.toBeNull();
+    // A catalogue made from it with one vehicle no longer published here: it is not taken as published.
+    const unpublished = checked.map((v, i) => (i === 5 ? { ...v, status: 'sold' as const } : v));
+    catalogueFollows(unpublished, checked);
+    expect(normaliseChanged(unpublished, new Map(unpublished.map((v) => [Number(v.id), v])), price(unpublished), s, NOW)).toBeNull();
+    // One whose new vehicle is published: it is, and gives what the whole normalisation gives.
+    const cut = checked.map((v, i) => (i === 5 ? { ...v, price: v.price - 300 } : v));
+    catalogueFollows(cut, checked);
+    const byId = new Map(cut.map((v) => [Number(v.id), v]));
+    const changed = price(cut);
+    expect(normaliseChanged(cut, byId, changed, s, NOW)).toEqual(normaliseVehicles([...changed, ...cut.slice(1)], s, NOW, undefined, byId).vehicles);
   });
 });
