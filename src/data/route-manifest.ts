@@ -4,7 +4,7 @@ import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPat
 import { similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -103,13 +103,8 @@ function facetSet(vehicles: readonly NormalisedVehicle[]): string {
   return known;
 }
 
-const byId = new WeakMap<readonly NormalisedVehicle[], Map<number, NormalisedVehicle>>();
-/** A catalogue's vehicles by id, worked out once per catalogue: an update's "after" is the next update's "before". */
-export function vehiclesById(vehicles: readonly NormalisedVehicle[]): ReadonlyMap<number, NormalisedVehicle> {
-  let known = byId.get(vehicles);
-  if (!known) byId.set(vehicles, (known = new Map(vehicles.map((v) => [Number(v.id), v]))));
-  return known;
-}
+// A catalogue's vehicles by id, kept per catalogue with its other orders (src/search/query.ts).
+export { vehiclesById };
 
 /** A manifest's vehicle routes by vehicle id, and the routes after the home page that are not a vehicle's, in order. */
 export interface ManifestParts {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { pullSite, summaryLine, type PullReport } from '../data/pull.ts';
-import { buildRouteManifest, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
@@ -540,12 +540,13 @@ const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout',
 
 /** Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. */
 export function sitemapEntries(routes: Route[], data: SiteData): Array<{ path: string; lastmod?: string }> {
-  const updated = new Map(data.vehicles.map((v) => [Number(v.id), v.updated_at ?? undefined]));
-  return routes
-    .filter((r) => !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath))
-    .map((r) => {
-      const lastmod = r.kind === 'vehicle' ? updated.get(r.vehicleId) : undefined;
-      return lastmod ? { path: r.path, lastmod } : { path: r.path };
-    });
+  const byId = vehiclesById(data.vehicles);
+  const entries: Array<{ path: string; lastmod?: string }> = [];
+  for (const r of routes) {
+    if (NOT_INDEXED.has(r.kind) || (r.kind === 'offer' && r.path !== r.canonicalPath)) continue;
+    const lastmod = r.kind === 'vehicle' ? (byId.get(r.vehicleId)?.updated_at ?? undefined) : undefined;
+    entries.push(lastmod ? { path: r.path, lastmod } : { path: r.path });
+  }
+  return entries;
 }
 

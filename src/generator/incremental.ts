@@ -794,7 +794,8 @@ export async function updateLiveSite(
     lap('render');
 
     // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
-    const searchPages = routes.filter(isSiteSearchPage).map((r) => r.path).sort();
+    // Site search pages are never a vehicle's: the manifest's other routes hold them all.
+    const searchPages = otherRoutes(routes).filter(isSiteSearchPage).map((r) => r.path).sort();
     const indexMoved =
       !options.preview &&
       (live.state.siteSearch === undefined ||

@@ -81,6 +81,8 @@ interface CatalogueMemo {
   sorted: WeakMap<Catalogue, Map<SortOption, Catalogue>>;
   /** The vehicles by facet ({@link facetIndex}). */
   facets: WeakMap<Catalogue, Map<string, Catalogue>>;
+  /** The vehicles by id ({@link vehiclesById}). */
+  byId: WeakMap<Catalogue, Map<number, NormalisedVehicle>>;
 }
 
 const MEMO = Symbol.for('dealer-sites.catalogue-memo');
@@ -89,8 +91,18 @@ const memo = ((globalThis as Record<symbol, unknown>)[MEMO] ??= {
   changes: new WeakMap(),
   sorted: new WeakMap(),
   facets: new WeakMap(),
+  byId: new WeakMap(),
 } satisfies CatalogueMemo) as CatalogueMemo;
-const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes } = memo;
+// A memo made by an older copy of this module lacks the maps added since.
+memo.byId ??= new WeakMap();
+const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps } = memo;
+
+/** A catalogue's vehicles by id, worked out once per catalogue (an update's "after" is the next one's "before"). */
+export function vehiclesById(vehicles: Catalogue): ReadonlyMap<number, NormalisedVehicle> {
+  let known = byIdMaps.get(vehicles);
+  if (!known) byIdMaps.set(vehicles, (known = new Map(vehicles.map((v) => [Number(v.id), v]))));
+  return known;
+}
 
 /**
  * Past this many vehicles new to a catalogue (or changed: a changed vehicle is a new object), sorting it

@@ -16,7 +16,7 @@ import { embeddedSearchClient } from '../search/client.ts';
 import type { SearchEngine } from '../search/engine.ts';
 import { searchEngineAfter } from '../search/engine-update.ts';
 import { EMBEDDED_INDEX, listingEngineConfig, SEARCH_INDEX_PATH, type ListingRecord } from '../search/listing.ts';
-import { previousCatalogue } from '../search/query.ts';
+import { previousCatalogue, vehiclesById } from '../search/query.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { stateOfLocation } from '../search/ui-state.ts';
 import type { CardHit, IslandSearchClient } from '../islands/search/search-client.ts';
@@ -96,7 +96,7 @@ function pageHit(hit: ListingRecord, card: ResultCardData): CardHit {
 export function serverSearchClient(site: SiteConfig, data: SiteData, images: ImageIndex, asOf: Date): IslandSearchClient {
   return memo(data, `client:${asOf.toISOString()}`, () => {
     const base = backendOf(site).base;
-    const byId = new Map(data.vehicles.map((v) => [String(v.id), v]));
+    const byId = vehiclesById(data.vehicles);
     const records = listingRecords(site, data, asOf);
     const engine = embeddedSearchClient(async () => records, listingEngineConfig(base), (loaded, config) => {
       // A running site's update starts from the engine its previous catalogue's pages were rendered with.
@@ -108,7 +108,7 @@ export function serverSearchClient(site: SiteConfig, data: SiteData, images: Ima
     const cards = new Map<string, ResultCardData>();
     const cardOf = (id: string) => {
       let card = cards.get(id);
-      if (!card) cards.set(id, (card = resultCardData(byId.get(id)!, site, images, asOf)));
+      if (!card) cards.set(id, (card = resultCardData(byId.get(Number(id))!, site, images, asOf)));
       return card;
     };
     // An update asks a search page's searches to tell whether it changed, then renders it with the same

@@ -19,6 +19,7 @@ import type { DeliveryTable } from '../../schemas/delivery.ts';
 import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
+import { vehiclesById } from '../../search/query.ts';
 import { primaryLocation, vehicleLocationName } from './head.ts';
 
 export interface FuelEstimateView {
@@ -62,14 +63,6 @@ export function locationBar(vehicle: NormalisedVehicle, site: SiteConfig, locati
 
 /** Most similar vehicles shown on a vehicle page (spec 9). */
 export const SIMILAR_LIMIT = 6;
-
-// One map per site's vehicle list, made on the first page that asks rather than on every page.
-const byIdOf = new WeakMap<readonly NormalisedVehicle[], Map<number, NormalisedVehicle>>();
-function vehiclesById(vehicles: readonly NormalisedVehicle[]): Map<number, NormalisedVehicle> {
-  let map = byIdOf.get(vehicles);
-  if (!map) byIdOf.set(vehicles, (map = new Map(vehicles.map((v) => [Number(v.id), v]))));
-  return map;
-}
 
 /** The route's similar vehicles, in the manifest's order, at most 6; ids no longer in the data are skipped. */
 export function similarVehiclesFor(ids: readonly number[] | undefined, vehicles: readonly NormalisedVehicle[]): NormalisedVehicle[] {
