@@ -24,7 +24,7 @@ import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
-import { catalogueChange, catalogueFollows, matchesFilter, sameNames } from '../search/query.ts';
+import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -487,7 +487,8 @@ export function planUpdate(
   const namesKept =
     after.data.content === before.data.content &&
     (['offers', 'locations', 'dealerships', 'models', 'reviews'] as const).every((key) => after.data[key] === before.data[key]) &&
-    sameNames(before.data.vehicles, after.data.vehicles);
+    // Asked of every update's catalogues, so what the pages keep by names carries from one to the next.
+    (namesOf(before.data.vehicles) === namesOf(after.data.vehicles) || sameNames(before.data.vehicles, after.data.vehicles));
   const menusMoved = !namesKept && menuFingerprint(site, before.data) !== menuFingerprint(site, after.data);
   if (changed.content.has('menus') || changed.content.has('copy') || menusMoved) {
     return { render: after.routes, patch: [], recheck: [], remove, everything: 'the menus or the site copy changed' };

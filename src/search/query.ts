@@ -83,6 +83,8 @@ interface CatalogueMemo {
   facets: WeakMap<Catalogue, Map<string, Catalogue>>;
   /** The vehicles by id ({@link vehiclesById}). */
   byId: WeakMap<Catalogue, Map<number, NormalisedVehicle>>;
+  /** What each catalogue's vehicles are named ({@link namesOf}). */
+  names: WeakMap<Catalogue, object>;
 }
 
 const MEMO = Symbol.for('dealer-sites.catalogue-memo');
@@ -92,10 +94,12 @@ const memo = ((globalThis as Record<symbol, unknown>)[MEMO] ??= {
   sorted: new WeakMap(),
   facets: new WeakMap(),
   byId: new WeakMap(),
+  names: new WeakMap(),
 } satisfies CatalogueMemo) as CatalogueMemo;
 // A memo made by an older copy of this module lacks the maps added since.
 memo.byId ??= new WeakMap();
-const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps } = memo;
+memo.names ??= new WeakMap();
+const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps, names } = memo;
 
 /** A catalogue's vehicles by id, worked out once per catalogue (an update's "after" is the next one's "before"). */
 export function vehiclesById(vehicles: Catalogue): ReadonlyMap<number, NormalisedVehicle> {
@@ -145,6 +149,23 @@ export function sameNames(before: readonly NormalisedVehicle[], after: readonly 
     if (a.car_type !== b.car_type || a.make !== b.make || a.make_slug !== b.make_slug || a.model !== b.model || a.model_slug !== b.model_slug || a.simple_body !== b.simple_body) return false;
   }
   return true;
+}
+
+/**
+ * An object standing for what a catalogue's vehicles are named (see {@link sameNames}): a catalogue that
+ * follows another named alike gets that one's object. What reads the names alone (menus, landing links)
+ * is kept by it, so it carries across updates that did not ask for it, as long as each catalogue's is
+ * asked for once (an update asks for it as it plans).
+ */
+export function namesOf(vehicles: Catalogue): object {
+  let known = names.get(vehicles);
+  if (!known) {
+    const previous = lineage.get(vehicles);
+    const before = previous && names.get(previous);
+    known = before && sameNames(previous, vehicles) ? before : {};
+    names.set(vehicles, known);
+  }
+  return known;
 }
 
 /** What an update changed from the catalogue it started from ({@link catalogueFollows}). */

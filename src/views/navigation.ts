@@ -5,6 +5,7 @@ import { ALL_STOCK_PATH, internalHref, locationPath, pagePath, searchPathForCarT
 import { modelsMenu, type ModelGroup } from '../rules/models-menu.ts';
 import type { MenuItem } from '../schemas/content.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import { namesOf } from '../search/query.ts';
 
 /**
  * Id of an empty element at the end of the site header: pages hold their first paint until it is parsed
@@ -51,13 +52,27 @@ function dynamicLinks(source: NonNullable<MenuItem['dynamic']>, site: SiteConfig
 }
 
 // Every page of a site shows the same menus, and the dynamic ones read the whole catalogue (the makes in
-// stock), so each menu is resolved once per site's data and shared, read-only, by the pages.
+// stock), so each menu is resolved once per site's data and shared, read-only, by the pages. The dynamic
+// entries read the vehicles' names, the models and the locations, nothing else of the data: data whose
+// vehicles are named as before (an update's price change or sale) and which keeps those lists takes the
+// menus resolved before.
 const resolved = new WeakMap<SiteData, WeakMap<MenuItem[], NavLink[]>>();
+const byNames = new WeakMap<object, { models: SiteData['models']; locations: SiteData['locations']; menus: WeakMap<MenuItem[], NavLink[]> }>();
+
+function menusOf(data: SiteData): WeakMap<MenuItem[], NavLink[]> {
+  let menus = resolved.get(data);
+  if (menus) return menus;
+  const names = namesOf(data.vehicles);
+  const known = byNames.get(names);
+  menus = known && known.models === data.models && known.locations === data.locations ? known.menus : new WeakMap();
+  byNames.set(names, { models: data.models, locations: data.locations, menus });
+  resolved.set(data, menus);
+  return menus;
+}
 
 /** Resolves a configured menu into links, expanding dynamic entries. The result is shared: do not change it. */
 export function resolveMenu(items: MenuItem[], site: SiteConfig, data: SiteData): NavLink[] {
-  let menus = resolved.get(data);
-  if (!menus) resolved.set(data, (menus = new WeakMap()));
+  const menus = menusOf(data);
   let links = menus.get(items);
   if (!links) menus.set(items, (links = resolveItems(items, site, data)));
   return links;

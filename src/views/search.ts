@@ -6,7 +6,7 @@ import { ALL_STOCK_PATH, pagePath, searchPathForCarType } from '../lib/urls.ts';
 import { displayedStockCount, makeOptions, STOCK_COUNT_LIMIT } from '../rules/search-rules.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { matchesByCarType, matchingVehicles, previousCatalogue, sameNames, type SearchFilter } from '../search/query.ts';
+import { matchesByCarType, matchingVehicles, namesOf, type SearchFilter } from '../search/query.ts';
 import { countBy, metaDescription, presentCarTypes, type LinkView, type RouteOf } from './common.ts';
 
 export interface RefinementGroup {
@@ -23,22 +23,17 @@ interface LinkTable {
   bodies: Array<{ label: string; href: string }>;
 }
 
-const linkTables = new WeakMap<readonly NormalisedVehicle[], LinkTable>();
+const linkTables = new WeakMap<object, LinkTable>();
 
 /**
- * Every landing link of a site's stock, worked out once per stock list. The links read the vehicles' names
- * alone (car type, make, model, body) and how many carry each make, so a list that an update made from
- * another by replacing vehicles with ones named alike (a price change, a sale) takes that list's table.
+ * Every landing link of a site's stock. The links read the vehicles' names alone (car type, make, model,
+ * body) and how many carry each make, so they are worked out once per names ({@link namesOf}): an update
+ * that replaced vehicles with ones named alike (a price change, a sale) keeps them.
  */
 function linkTable(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): LinkTable {
-  const cached = linkTables.get(vehicles);
+  const key = namesOf(vehicles);
+  const cached = linkTables.get(key);
   if (cached) return cached;
-  const previous = previousCatalogue(vehicles);
-  const before = previous && linkTables.get(previous);
-  if (before && sameNames(previous, vehicles)) {
-    linkTables.set(vehicles, before);
-    return before;
-  }
   const carTypes = presentCarTypes(site, vehicles);
   const types = [{ label: 'All stock', href: ALL_STOCK_PATH }, ...carTypes.map((t) => ({ label: carTypeCarsLabel(t), href: searchPathForCarType(t) }))];
   if (carTypes.includes('new') || carTypes.includes('demo')) types.push({ label: 'New and Demo Cars', href: pagePath('search', 'new-and-demo-cars') });
@@ -60,7 +55,7 @@ function linkTable(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): Li
   );
   const bodies = [...new Set(vehicles.map((v) => v.simple_body).filter(Boolean))].sort((a, b) => a.localeCompare(b)).map((body) => ({ label: body, href: pagePath('search', slugify(body)) }));
   const table = { types, makes, modelsOf, bodies };
-  linkTables.set(vehicles, table);
+  linkTables.set(key, table);
   return table;
 }
 

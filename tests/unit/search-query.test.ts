@@ -5,7 +5,7 @@ import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
 import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
-import { catalogueFollows, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
+import { catalogueFollows, namesOf, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -95,6 +95,24 @@ describe('a catalogue that follows another by an update', () => {
     // The catalogue the current one follows is still wanted; every one before it is gone.
     expect(held.map((ref) => ref.deref() !== undefined)).toEqual([...Array<boolean>(19).fill(false), true]);
     expect(current).toHaveLength(data.vehicles.length);
+  });
+
+  it('keeps what its vehicles are named across updates that replace vehicles with ones named alike', () => {
+    const first = fresh(data.vehicles);
+    const names = namesOf(first);
+    const sold = first.map((v, i) => (i === 7 ? { ...v, status: 'sold' as const, price: v.price - 900 } : v));
+    catalogueFollows(sold, first);
+    // Each update asks as it plans, before the next catalogue follows.
+    expect(namesOf(sold)).toBe(names);
+    const cut = sold.map((v, i) => (i === 8 ? { ...v, price: v.price - 100 } : v));
+    catalogueFollows(cut, sold);
+    expect(namesOf(cut)).toBe(names);
+    // Another model: named otherwise from then on.
+    const renamed = cut.map((v, i) => (i === 9 ? { ...v, model: `${v.model} X`, model_slug: `${v.model_slug}-x` } : v));
+    catalogueFollows(renamed, cut);
+    expect(namesOf(renamed)).not.toBe(names);
+    // A catalogue that follows none has names of its own, however alike.
+    expect(namesOf(fresh(first))).not.toBe(names);
   });
 
   it('is sorted afresh when most of it is new, with the same result', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dropdownLinks, resolveMenu } from '../../../src/views/navigation.ts';
 import { site, siteData, vehicles } from './fixtures.ts';
+import { catalogueFollows } from '../../../src/search/query.ts';
 
 describe('dropdownLinks', () => {
   it("starts with 'All {label}' to the item's own page, unless a child already goes there", () => {
@@ -18,5 +19,25 @@ describe('dropdownLinks', () => {
 
   it('lists only links: an item without a page and children without pages give nothing to click', () => {
     expect(dropdownLinks({ label: 'About', children: [{ label: 'Heading', children: [] }, { label: 'Careers', href: '/careers', children: [] }] })).toEqual([{ label: 'Careers', href: '/careers' }]);
+  });
+});
+
+describe('menus after an update', () => {
+  const brands = [{ label: 'Brands', href: '/brands', dynamic: 'brands' as const }];
+  const labels = (data: ReturnType<typeof siteData>) => resolveMenu(brands, site(), data)[0]!.children.map((l) => l.label);
+
+  it('follow the makes in stock, whether an update kept every name or brought a new make', () => {
+    const list = vehicles(3);
+    const before = siteData({ vehicles: list });
+    const expected = labels(before);
+    // A sale keeps every name: the same menus, for data that is otherwise new.
+    const sold = list.map((v, i) => (i === 0 ? { ...v, status: 'sold' as const } : v));
+    catalogueFollows(sold, list);
+    expect(labels({ ...before, vehicles: sold })).toEqual(expected);
+    // A vehicle of another make: the brands menu lists it.
+    const mazda = sold.map((v, i) => (i === 1 ? { ...v, make: 'Mazda', make_slug: 'mazda' } : v));
+    catalogueFollows(mazda, sold);
+    expect(labels({ ...before, vehicles: mazda })).toContain('Mazda');
+    expect(labels({ ...before, vehicles: mazda })).toEqual(labels(siteData({ vehicles: mazda.map((v) => ({ ...v })) })));
   });
 });
