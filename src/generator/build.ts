@@ -11,7 +11,7 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
-import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
+import { headersFile, redirectsFile, robotsTxt, sitemapFiles, type SitemapEntry } from './host-files.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -538,14 +538,24 @@ async function readLastPullReport(slug: string, root: string): Promise<PullRepor
 /** Kinds of pages that search engines should not index. */
 const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout', 'vehicle-trade-in', 'success', 'sign-in', 'watchlist', 'compare', 'garage', 'not-found', 'booking-page']);
 
+// Each route's sitemap entry (null: not in the sitemap), kept with the route object and the last change it
+// was dated by: a running site's update keeps the routes it did not touch, and with them their entries, whose
+// lines the sitemap then finds by identity (sitemapLines).
+const sitemapEntryOf = new WeakMap<Route, { lastmod: string | undefined; entry: SitemapEntry | null }>();
+
 /** Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. */
-export function sitemapEntries(routes: Route[], data: SiteData): Array<{ path: string; lastmod?: string }> {
+export function sitemapEntries(routes: Route[], data: SiteData): SitemapEntry[] {
   const byId = vehiclesById(data.vehicles);
-  const entries: Array<{ path: string; lastmod?: string }> = [];
+  const entries: SitemapEntry[] = [];
   for (const r of routes) {
-    if (NOT_INDEXED.has(r.kind) || (r.kind === 'offer' && r.path !== r.canonicalPath)) continue;
     const lastmod = r.kind === 'vehicle' ? (byId.get(r.vehicleId)?.updated_at ?? undefined) : undefined;
-    entries.push(lastmod ? { path: r.path, lastmod } : { path: r.path });
+    let known = sitemapEntryOf.get(r);
+    if (known === undefined || known.lastmod !== lastmod) {
+      const indexed = !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath);
+      known = { lastmod, entry: indexed ? (lastmod ? { path: r.path, lastmod } : { path: r.path }) : null };
+      sitemapEntryOf.set(r, known);
+    }
+    if (known.entry) entries.push(known.entry);
   }
   return entries;
 }

@@ -78,12 +78,18 @@ export interface SitemapLine {
 // A line is made afresh when its lastmod moves, so one line object always stands for one text. Paths the
 // last sitemap did not have are let go, so the table does not grow.
 const knownLines = new WeakMap<SiteConfig, Map<string, { lastmod: string; line: SitemapLine }>>();
+// The same lines by entry object, for callers that keep their entries (sitemapEntries keeps one per route).
+const linesByEntry = new WeakMap<SiteConfig, WeakMap<SitemapEntry, SitemapLine>>();
 
 /** The lines of `entries`, whose paths are unique. */
 function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
   let known = knownLines.get(site);
   if (!known) knownLines.set(site, (known = new Map()));
+  let byEntry = linesByEntry.get(site);
+  if (!byEntry) linesByEntry.set(site, (byEntry = new WeakMap()));
   const lines = entries.map((e) => {
+    const same = byEntry.get(e);
+    if (same) return same;
     const raw = e.lastmod ?? '';
     let kept = known.get(e.path);
     if (kept === undefined || kept.lastmod !== raw) {
@@ -91,6 +97,7 @@ function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): Sitem
       kept = { lastmod: raw, line: { text: `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod } };
       known.set(e.path, kept);
     }
+    byEntry.set(e, kept.line);
     return kept.line;
   });
   if (known.size > lines.length) {
