@@ -13,6 +13,7 @@ import type { Address } from '../schemas/address.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { catalogueChange } from '../search/query.ts';
 import { addressText } from './common.ts';
 import { vehicleImageEntries, type ImageIndex } from './images.ts';
 import { primaryLocation, vehicleAddress, vehicleLocationName, vehicleLocationRecord, vehicleMetaDescription } from './vehicle/head.ts';
@@ -33,21 +34,82 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/i;
 // Whether each vehicle may be listed, kept with the vehicle for its site (see KeyedMemo).
 const listable = new KeyedMemo<NormalisedVehicle, boolean>();
 
+const isListable = (v: NormalisedVehicle, site: SiteConfig) =>
+  listable.get(v, [site], () => v.status === 'in_stock' && (v.item_type ?? 'car') === 'car' && validVin(v) !== null && offeredPrice(v, site) !== null);
+
+/** The vehicle's VIN in capitals when it is one (17 characters, no I, O or Q), else null. */
+const validVin = (v: NormalisedVehicle) => (v.vin && VIN.test(v.vin) ? v.vin.toUpperCase() : null);
+
+/** A catalogue's feed vehicles for a site, with how many of the catalogue's vehicles carry each VIN. */
+interface FeedList {
+  site: SiteConfig;
+  list: readonly NormalisedVehicle[];
+  vins: ReadonlyMap<string, number>;
+}
+const feedLists = new WeakMap<readonly NormalisedVehicle[], FeedList>();
+
 /**
  * The vehicles a feed lists: in stock (not coming, not sold), cars (the platforms' programmes are for
  * passenger vehicles, so motorcycles, trucks and caravans stay out), with a 17-character VIN (both
  * platforms key a vehicle by it) and a purchase price the page shows. One row per VIN: of two records
- * with one VIN, the lower id.
+ * with one VIN, the lower id. In id order. Worked out once per catalogue; a catalogue an update made from
+ * another (see `catalogueFollows`) takes that one's list and places only the vehicles it replaced.
  */
-export function feedVehicles(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): NormalisedVehicle[] {
+export function feedVehicles(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): readonly NormalisedVehicle[] {
+  const known = feedLists.get(vehicles);
+  if (known?.site === site) return known.list;
+  const made = feedListAfter(site, vehicles) ?? feedList(site, vehicles);
+  feedLists.set(vehicles, made);
+  return made.list;
+}
+
+function feedList(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): FeedList {
   const byVin = new Map<string, NormalisedVehicle>();
-  const sorted = [...vehicles].sort((a, b) => Number(a.id) - Number(b.id));
-  for (const v of sorted) {
-    if (!listable.get(v, [site], () => v.status === 'in_stock' && (v.item_type ?? 'car') === 'car' && !!v.vin && VIN.test(v.vin) && offeredPrice(v, site) !== null)) continue;
-    const vin = v.vin!.toUpperCase();
-    if (!byVin.has(vin)) byVin.set(vin, v);
+  const vins = new Map<string, number>();
+  for (const v of [...vehicles].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const vin = validVin(v);
+    if (vin === null) continue;
+    vins.set(vin, (vins.get(vin) ?? 0) + 1);
+    if (isListable(v, site) && !byVin.has(vin)) byVin.set(vin, v);
   }
-  return [...byVin.values()];
+  return { site, list: [...byVin.values()], vins };
+}
+
+/**
+ * The feed list of a catalogue that follows another whose list is known: each vehicle the update replaced
+ * by one of the same id and VIN, a VIN no other vehicle carries, is listed or not on its own. Null for
+ * anything else (a vehicle added or removed, a VIN changed or shared): the list is then made afresh.
+ */
+function feedListAfter(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): FeedList | null {
+  const change = catalogueChange(vehicles);
+  const before = change && feedLists.get(change.previous);
+  if (!change || before?.site !== site || change.added.length !== change.gone.size) return null;
+  const replaced = new Map([...change.gone].map((v) => [Number(v.id), v]));
+  const list = [...before.list];
+  for (const vehicle of change.added) {
+    const was = replaced.get(Number(vehicle.id));
+    const vin = validVin(vehicle);
+    if (!was || validVin(was) !== vin) return null;
+    // Without a VIN neither version is listed.
+    if (vin === null) continue;
+    if (before.vins.get(vin) !== 1) return null;
+    const at = byIdAt(list, Number(vehicle.id));
+    const listed = at < list.length && Number(list[at]!.id) === Number(vehicle.id);
+    if (isListable(vehicle, site)) list.splice(at, listed ? 1 : 0, vehicle);
+    else if (listed) list.splice(at, 1);
+  }
+  return { site, list, vins: before.vins };
+}
+
+/** Where a vehicle of this id is, or would go, in a list in id order. */
+function byIdAt(list: readonly NormalisedVehicle[], id: number): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (Number(list[middle]!.id) < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A dealership as the feeds name it: the vehicle's location, else the site's primary one. */

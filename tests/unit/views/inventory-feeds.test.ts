@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageIndex } from '../../../src/views/images.ts';
 import { csv, csvField, feedVehicles, GOOGLE_COLUMNS, googleRow, inventoryFeedFiles, inventoryFeeds, META_COLUMNS, metaDrivetrain, metaRow } from '../../../src/views/inventory-feeds.ts';
 import { llmsTxt } from '../../../src/views/llms-txt.ts';
+import { catalogueFollows } from '../../../src/search/query.ts';
 import { location, offer, site, siteData, vehicle } from './fixtures.ts';
 
 const VIN = 'JTNK4RBE803123456';
@@ -23,6 +24,32 @@ describe('feedVehicles: the vehicles the feeds list', () => {
       vehicle(8, { vin: VIN.toLowerCase() }),
     ];
     expect(feedVehicles(site(), [...others, listed]).map((v) => v.id)).toEqual([1]);
+  });
+
+  it('after each update of a chain, lists what a catalogue seen afresh lists', () => {
+    const s = site();
+    const vin = (i: number) => `JTNK4RBE8031${String(10000 + i).slice(-5)}`;
+    let list = Array.from({ length: 40 }, (_, i) => vehicle(i + 1, { vin: vin(i), status: i % 7 === 0 ? 'sold' : 'in_stock' }));
+    // Vehicles 30 and 31 share a VIN: the lower id is listed, and a change to either is worked out afresh.
+    list[30] = { ...list[30]!, vin: list[29]!.vin };
+    const ids = (vehicles: readonly { id: number }[]) => vehicles.map((v) => v.id);
+    feedVehicles(s, list);
+    const steps: Array<(v: (typeof list)[number], i: number) => (typeof list)[number]> = [
+      // A price change, a sale and a sold vehicle back in stock.
+      (v, i) => (i === 3 ? { ...v, price: v.price - 500 } : i === 4 ? { ...v, status: 'sold' } : i === 7 ? { ...v, status: 'in_stock' } : v),
+      // The lower of the two sharing a VIN is sold: the other takes its row.
+      (v, i) => (i === 29 ? { ...v, status: 'sold' } : v),
+      // A VIN corrected, and a price no longer shown.
+      (v, i) => (i === 10 ? { ...v, vin: vin(90) } : i === 11 ? { ...v, price: 0 } : v),
+    ];
+    for (const step of steps) {
+      const next = list.map(step);
+      catalogueFollows(next, list);
+      expect(ids(feedVehicles(s, next))).toEqual(ids(feedVehicles(s, next.map((v) => ({ ...v })))));
+      list = next;
+    }
+    expect(ids(feedVehicles(s, list))).toContain(31);
+    expect(ids(feedVehicles(s, list))).not.toContain(12);
   });
 });
 
