@@ -17,6 +17,7 @@ import { cardFilePath, cardGroup, SEARCH_INDEX_PATH, type ListingRecord, type Se
 import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
 import { compareFacts } from '../views/compare.ts';
 import { listingRecords, resultCardData, type CardFileEntry } from '../views/search-records.ts';
+import { catalogueChange } from '../search/query.ts';
 
 export interface SearchFiles {
   /** Path in the release -> content. */
@@ -45,23 +46,15 @@ interface GroupFile {
   hash: string;
 }
 
+// Each catalogue's card groups (see cardGroups), kept for the catalogue an update makes from it.
+const catalogueGroups = new WeakMap<readonly NormalisedVehicle[], { scope: object; groups: ReadonlyMap<string, Array<number | CardFileEntry>> }>();
+
 /** Every search file of a site, in memory. Records are in id order, so the same data gives the same bytes. */
 export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex, now: Date): SearchFiles {
   let memo = siteMemos.get(site);
   if (!memo) siteMemos.set(site, (memo = { groups: new Map(), index: new IndexTextEncoder() }));
-  const vehicles = [...data.vehicles].sort((a, b) => a.id - b.id);
-  const at = now.getTime();
   const records = listingRecords(site, data, now);
-  const scope = cardScope.of([site, at, images]);
-  const groups = new Map<string, Array<number | CardFileEntry>>();
-  const all: Record<string, CardFileEntry> = {};
-  for (const vehicle of vehicles) {
-    const group = cardGroup(String(vehicle.id));
-    let entries = groups.get(group);
-    if (!entries) groups.set(group, (entries = []));
-    const card = cardMemo.getScoped(scope, vehicle, () => [site, at, ...vehicleImageEntries(vehicle, images)], () => ({ ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) }));
-    entries.push(vehicle.id, (all[vehicle.id] = card));
-  }
+  const groups = cardGroups(site, data.vehicles, images, now);
   const files = new Map<string, string>();
   const cardHashes: Record<string, string> = {};
   const groupFiles = new Map<string, GroupFile>();
@@ -74,7 +67,66 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   }
   memo.groups = groupFiles;
   files.set(SEARCH_INDEX_PATH, `{"index":${memo.index.encode(records)},"cards":${JSON.stringify(cardHashes)}}`);
-  return { files, records, cards: all };
+  return {
+    files,
+    records,
+    // Read only by a site whose search is hosted: gathered when asked for.
+    get cards() {
+      const all: Record<string, CardFileEntry> = {};
+      for (const entries of groups.values()) for (let i = 0; i < entries.length; i += 2) all[entries[i] as number] = entries[i + 1] as CardFileEntry;
+      return all;
+    },
+  };
+}
+
+/**
+ * The catalogue's result cards by card group: each group's vehicle ids and cards, in id order. A catalogue
+ * an update made from another by replacing vehicles in place (same ids) takes that one's groups and
+ * redoes the groups of the vehicles replaced; anything else is grouped afresh.
+ */
+function cardGroups(site: SiteConfig, vehicles: readonly NormalisedVehicle[], images: ImageIndex, now: Date): ReadonlyMap<string, Array<number | CardFileEntry>> {
+  const at = now.getTime();
+  const scope = cardScope.of([site, at, images]);
+  const known = catalogueGroups.get(vehicles);
+  if (known?.scope === scope) return known.groups;
+  const cardOf = (vehicle: NormalisedVehicle) =>
+    cardMemo.getScoped(scope, vehicle, () => [site, at, ...vehicleImageEntries(vehicle, images)], () => ({ ...resultCardData(vehicle, site, images, now), facts: compareFacts(vehicle, site, now) }));
+  const groups = groupsAfter(vehicles, scope, cardOf) ?? groupsOf(vehicles, cardOf);
+  catalogueGroups.set(vehicles, { scope, groups });
+  return groups;
+}
+
+function groupsOf(vehicles: readonly NormalisedVehicle[], cardOf: (vehicle: NormalisedVehicle) => CardFileEntry): Map<string, Array<number | CardFileEntry>> {
+  const groups = new Map<string, Array<number | CardFileEntry>>();
+  for (const vehicle of [...vehicles].sort((a, b) => a.id - b.id)) {
+    const group = cardGroup(String(vehicle.id));
+    let entries = groups.get(group);
+    if (!entries) groups.set(group, (entries = []));
+    entries.push(vehicle.id, cardOf(vehicle));
+  }
+  return groups;
+}
+
+/** {@link cardGroups} from the previous catalogue's, or null when the update did more than replace vehicles. */
+function groupsAfter(vehicles: readonly NormalisedVehicle[], scope: object, cardOf: (vehicle: NormalisedVehicle) => CardFileEntry): Map<string, Array<number | CardFileEntry>> | null {
+  const change = catalogueChange(vehicles);
+  const before = change && catalogueGroups.get(change.previous);
+  if (!change || before?.scope !== scope || change.added.length !== change.gone.size || change.added.length === 0) return null;
+  const groups = new Map(before.groups);
+  const copied = new Set<string>();
+  for (const vehicle of change.added) {
+    const group = cardGroup(String(vehicle.id));
+    let entries = groups.get(group);
+    const at = entries ? entries.indexOf(vehicle.id) : -1;
+    // A vehicle the previous catalogue did not have: grouped afresh.
+    if (!entries || at < 0) return null;
+    if (!copied.has(group)) {
+      copied.add(group);
+      groups.set(group, (entries = [...entries]));
+    }
+    entries[at + 1] = cardOf(vehicle);
+  }
+  return groups;
 }
 
 /** A card group's file: its cards by vehicle id. */

@@ -8,7 +8,7 @@ import { searchEngineAfter } from '../../src/search/engine-update.ts';
 import { decodeIndex, type EncodedIndex } from '../../src/search/index-codec.ts';
 import { searchLandings } from '../../src/search/landings.ts';
 import { cardGroup, EMBEDDED_INDEX, LISTING_FACETS, listingEngineConfig, sortIndexName, type ListingRecord, type SearchIndexFile } from '../../src/search/listing.ts';
-import { matchesFilter } from '../../src/search/query.ts';
+import { catalogueFollows, matchesFilter } from '../../src/search/query.ts';
 import { SORT_OPTIONS } from '../../src/search/state.ts';
 import { listingNames, listingRecord } from '../../src/views/search-records.ts';
 import { demoManifest, DEMO_NOW } from '../support/demo-manifest.ts';
@@ -136,6 +136,31 @@ describe('the search files of a release', () => {
       const group = cardGroup(String(vehicle.id));
       const cards = JSON.parse(files.get(`/_search/cards/${group}.${index.cards[group]}.json`)!) as Record<string, { href: string }>;
       expect(cards[String(vehicle.id)]!.href).toBe(`/cars/${vehicle.slug}/`);
+    }
+  });
+
+  it('made for each catalogue of a chain of updates, are the files made for that catalogue afresh', () => {
+    let before = data.vehicles;
+    // One image index throughout, as a running site keeps its own while no photos are added.
+    const images = {};
+    searchFiles(site, data, images, DEMO_NOW);
+    const steps: Array<(list: typeof before) => typeof before> = [
+      // A price change and a sale in one update.
+      (list) => list.map((v, i) => (i === 4 ? { ...v, price: v.price + 700 } : i === 90 ? { ...v, status: 'sold' as const } : v)),
+      // Two vehicles of one card group.
+      (list) => list.map((v, i) => (i === 5 || i === 6 ? { ...v, price: v.price - 300 } : v)),
+      // A vehicle gone and a new one: grouped afresh.
+      (list) => [...list.slice(1), { ...list[0]!, id: 990_001, slug: 'new-arrival-990001' }],
+      (list) => list.map((v, i) => (i === 7 ? { ...v, price: v.price + 1 } : v)),
+    ];
+    for (const step of steps) {
+      const after = step(before);
+      catalogueFollows(after, before);
+      const made = searchFiles(site, { ...data, vehicles: after }, images, DEMO_NOW);
+      const fresh = searchFiles(site, { ...data, vehicles: after.map((v) => ({ ...v })) }, images, DEMO_NOW);
+      expect(Object.fromEntries(made.files)).toEqual(Object.fromEntries(fresh.files));
+      expect(made.cards).toEqual(fresh.cards);
+      before = after;
     }
   });
 
