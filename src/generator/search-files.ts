@@ -17,7 +17,7 @@ import { cardFilePath, cardGroup, SEARCH_INDEX_PATH, type ListingRecord, type Se
 import { vehicleImageEntries, type ImageIndex } from '../views/images.ts';
 import { compareFacts } from '../views/compare.ts';
 import { listingRecords, resultCardData, type CardFileEntry } from '../views/search-records.ts';
-import { catalogueChange } from '../search/query.ts';
+import { replacedInPlace } from '../search/query.ts';
 
 export interface SearchFiles {
   /** Path in the release -> content. */
@@ -109,22 +109,22 @@ function groupsOf(vehicles: readonly NormalisedVehicle[], cardOf: (vehicle: Norm
 
 /** {@link cardGroups} from the previous catalogue's, or null when the update did more than replace vehicles. */
 function groupsAfter(vehicles: readonly NormalisedVehicle[], scope: object, cardOf: (vehicle: NormalisedVehicle) => CardFileEntry): Map<string, Array<number | CardFileEntry>> | null {
-  const change = catalogueChange(vehicles);
-  const before = change && catalogueGroups.get(change.previous);
-  if (!change || before?.scope !== scope || change.added.length !== change.gone.size || change.added.length === 0) return null;
+  const update = replacedInPlace(vehicles);
+  const before = update && catalogueGroups.get(update.previous);
+  if (!update || before?.scope !== scope || update.replaced.length === 0) return null;
   const groups = new Map(before.groups);
   const copied = new Set<string>();
-  for (const vehicle of change.added) {
-    const group = cardGroup(String(vehicle.id));
+  for (const { now } of update.replaced) {
+    const group = cardGroup(String(now.id));
     let entries = groups.get(group);
-    const at = entries ? entries.indexOf(vehicle.id) : -1;
-    // A vehicle the previous catalogue did not have: grouped afresh.
+    const at = entries ? entries.indexOf(now.id) : -1;
+    // Made from the catalogue that had the replaced vehicle, the groups hold its id.
     if (!entries || at < 0) return null;
     if (!copied.has(group)) {
       copied.add(group);
       groups.set(group, (entries = [...entries]));
     }
-    entries[at + 1] = cardOf(vehicle);
+    entries[at + 1] = cardOf(now);
   }
   return groups;
 }

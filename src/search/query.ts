@@ -199,6 +199,24 @@ export function catalogueChange(vehicles: readonly NormalisedVehicle[]): Catalog
 }
 
 /**
+ * What an update did to the catalogue `vehicles` follows when it only replaced vehicles by others of the
+ * same ids: that catalogue, and each replacement with the vehicle it replaced. Null when `vehicles` follows
+ * none, or the update also added or removed vehicles.
+ */
+export function replacedInPlace(vehicles: Catalogue): { previous: Catalogue; replaced: Array<{ was: NormalisedVehicle; now: NormalisedVehicle }> } | null {
+  const change = catalogueChange(vehicles);
+  if (!change || change.added.length !== change.gone.size) return null;
+  const gone = new Map([...change.gone].map((v) => [Number(v.id), v]));
+  const replaced: Array<{ was: NormalisedVehicle; now: NormalisedVehicle }> = [];
+  for (const now of change.added) {
+    const was = gone.get(Number(now.id));
+    if (!was) return null;
+    replaced.push({ was, now });
+  }
+  return { previous: change.previous, replaced };
+}
+
+/**
  * `vehicles` in `compare`'s order, from `previous` (the same order over the catalogue it followed): the
  * vehicles gone or replaced are dropped, those new or replaced are placed by binary search. Each order is
  * total and vehicles are not changed in place, so this is the list a full sort gives. Null when too many

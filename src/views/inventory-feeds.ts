@@ -13,7 +13,8 @@ import type { Address } from '../schemas/address.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { catalogueChange } from '../search/query.ts';
+import { replacedInPlace } from '../search/query.ts';
+import { sortedIndex } from '../lib/sorted.ts';
 import { addressText } from './common.ts';
 import { vehicleImageEntries, type ImageIndex } from './images.ts';
 import { primaryLocation, vehicleAddress, vehicleLocationName, vehicleLocationRecord, vehicleMetaDescription } from './vehicle/head.ts';
@@ -47,6 +48,7 @@ interface FeedList {
   vins: ReadonlyMap<string, number>;
 }
 const feedLists = new WeakMap<readonly NormalisedVehicle[], FeedList>();
+const byId = (a: NormalisedVehicle, b: NormalisedVehicle) => Number(a.id) - Number(b.id);
 
 /**
  * The vehicles a feed lists: in stock (not coming, not sold), cars (the platforms' programmes are for
@@ -66,7 +68,7 @@ export function feedVehicles(site: SiteConfig, vehicles: readonly NormalisedVehi
 function feedList(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): FeedList {
   const byVin = new Map<string, NormalisedVehicle>();
   const vins = new Map<string, number>();
-  for (const v of [...vehicles].sort((a, b) => Number(a.id) - Number(b.id))) {
+  for (const v of [...vehicles].sort(byId)) {
     const vin = validVin(v);
     if (vin === null) continue;
     vins.set(vin, (vins.get(vin) ?? 0) + 1);
@@ -81,35 +83,22 @@ function feedList(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): Fee
  * anything else (a vehicle added or removed, a VIN changed or shared): the list is then made afresh.
  */
 function feedListAfter(site: SiteConfig, vehicles: readonly NormalisedVehicle[]): FeedList | null {
-  const change = catalogueChange(vehicles);
-  const before = change && feedLists.get(change.previous);
-  if (!change || before?.site !== site || change.added.length !== change.gone.size) return null;
-  const replaced = new Map([...change.gone].map((v) => [Number(v.id), v]));
+  const update = replacedInPlace(vehicles);
+  const before = update && feedLists.get(update.previous);
+  if (!update || before?.site !== site) return null;
   const list = [...before.list];
-  for (const vehicle of change.added) {
-    const was = replaced.get(Number(vehicle.id));
-    const vin = validVin(vehicle);
-    if (!was || validVin(was) !== vin) return null;
+  for (const { was, now } of update.replaced) {
+    const vin = validVin(now);
+    if (validVin(was) !== vin) return null;
     // Without a VIN neither version is listed.
     if (vin === null) continue;
     if (before.vins.get(vin) !== 1) return null;
-    const at = byIdAt(list, Number(vehicle.id));
-    const listed = at < list.length && Number(list[at]!.id) === Number(vehicle.id);
-    if (isListable(vehicle, site)) list.splice(at, listed ? 1 : 0, vehicle);
+    const at = sortedIndex(list, now, byId);
+    const listed = at < list.length && byId(list[at]!, now) === 0;
+    if (isListable(now, site)) list.splice(at, listed ? 1 : 0, now);
     else if (listed) list.splice(at, 1);
   }
   return { site, list, vins: before.vins };
-}
-
-/** Where a vehicle of this id is, or would go, in a list in id order. */
-function byIdAt(list: readonly NormalisedVehicle[], id: number): number {
-  let [low, high] = [0, list.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (Number(list[middle]!.id) < id) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** A dealership as the feeds name it: the vehicle's location, else the site's primary one. */
