@@ -186,16 +186,40 @@ export function catalogueChange(vehicles: readonly NormalisedVehicle[]): Catalog
   let change = changes.get(vehicles);
   if (change === undefined) {
     const previous = lineage.get(vehicles);
-    if (previous) {
-      const present = new Set(vehicles);
-      const had = new Set(previous);
-      change = { previous, gone: new Set(previous.filter((v) => !present.has(v))), added: vehicles.filter((v) => !had.has(v)) };
-    } else {
-      change = null;
-    }
+    change = previous ? (changeInPlace(previous, vehicles) ?? changeByMembership(previous, vehicles)) : null;
     changes.set(vehicles, change);
   }
   return change;
+}
+
+function changeByMembership(previous: Catalogue, vehicles: Catalogue): CatalogueChange {
+  const present = new Set(vehicles);
+  const had = new Set(previous);
+  return { previous, gone: new Set(previous.filter((v) => !present.has(v))), added: vehicles.filter((v) => !had.has(v)) };
+}
+
+/**
+ * The change between two catalogues of the same length, read position by position: an update that
+ * replaces a few vehicles keeps the others where they were. A catalogue holds each vehicle once, so a
+ * vehicle at a position that did not change is in both; only the vehicles at positions that did can
+ * have left or joined (or moved between those positions). Null when the lengths differ or too many
+ * positions changed for this to be the shorter way.
+ */
+function changeInPlace(previous: Catalogue, vehicles: Catalogue): CatalogueChange | null {
+  if (previous.length !== vehicles.length) return null;
+  const moved: number[] = [];
+  for (let i = 0; i < vehicles.length; i++) {
+    if (vehicles[i] === previous[i]) continue;
+    if (moved.length === MOST_PLACED) return null;
+    moved.push(i);
+  }
+  const had = new Set(moved.map((i) => previous[i]!));
+  const present = new Set(moved.map((i) => vehicles[i]!));
+  return {
+    previous,
+    gone: new Set(moved.map((i) => previous[i]!).filter((v) => !present.has(v))),
+    added: moved.map((i) => vehicles[i]!).filter((v) => !had.has(v)),
+  };
 }
 
 /**

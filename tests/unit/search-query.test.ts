@@ -36,6 +36,12 @@ describe('a catalogue that follows another by an update', () => {
       (list) => list.map((v) => (v === a ? { ...v, price: Math.max(1, v.price - 2500) } : v)),
       // Two changes at once, one of them to the newest listing.
       (list) => list.map((v) => (v.id === b.id ? { ...v, price: v.price + 9000 } : v.id === c.id ? { ...v, created_at: '2030-01-01T00:00:00Z' } : v)),
+      // Two vehicles trade places in the list and a third is replaced: the same length, read position by position.
+      (list) => {
+        const next = list.map((v) => (v.id === d.id ? { ...v, price: v.price + 1 } : v));
+        [next[10], next[20]] = [next[20]!, next[10]!];
+        return next;
+      },
       // A sale, a deletion and a new vehicle.
       (list) => [...list.filter((v) => v.id !== d.id).map((v) => (v.id === a.id ? { ...v, status: 'sold' as const, price: 0 } : v)), { ...b, id: 999_001, slug: `${b.slug}-2`, price: 12_345 }],
     ];
