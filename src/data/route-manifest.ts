@@ -1,10 +1,10 @@
 import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
 import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
-import { similarPriceBand } from '../rules/similar.ts';
+import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, matchesFilter, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, matchesFilter, namesOf, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -169,20 +169,14 @@ export function updateRouteManifest(
   // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
   for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
-  // Another vehicle's similar list draws on the in-stock vehicles of its model, make and body within its
-  // price band (similarIndex), so a change reaches it only through a version of a touched vehicle that was
-  // or is in stock, shares one of those groups and is priced inside that band.
-  const reach = versions.filter((t) => t.status === 'in_stock');
-  const affected = (v: NormalisedVehicle) => {
-    if (touched.has(Number(v.id))) return true;
-    if (reach.length === 0) return false;
-    const band = similarPriceBand(v.price);
-    return reach.some(
-      (t) => t.price >= band.min && t.price <= band.max && (t.make_slug === v.make_slug || t.simple_body === v.simple_body),
-    );
-  };
-
   const parts = manifestParts(before.routes);
+  const reaches = similarReach(
+    [...touched].map((id) => ({ id, was: oldById.get(id), now: newById.get(id) })),
+    (v) => (parts.groups.get(Number(v.id))?.[0] as { similar?: number[] } | undefined)?.similar,
+    plainModels(after.vehicles),
+  );
+  const affected = (v: NormalisedVehicle) => touched.has(Number(v.id)) || reaches(v);
+
   const similar = similarIndex(after.vehicles);
   const routes: Route[] = [before.routes[0]!];
   const groups = new Map<number, Route[]>();
@@ -207,6 +201,84 @@ export function updateRouteManifest(
   for (const route of rest) routes.push(route);
   partsOf.set(routes, { groups, rest });
   return routes;
+}
+
+/**
+ * Whether a change to some vehicles can move an untouched vehicle's similar list. That list is the first
+ * six of its model's, make's and body's in-stock vehicles within its price band, ten of each in relevance
+ * order, same model first (similarIndex, similarVehicles). A change reaches it when:
+ * - a changed vehicle is on the list: it stays or goes, and the page shows it as it is now;
+ * - a changed vehicle is now a candidate (in stock, in the band, sharing the make or body), unless it
+ *   was one just as much before, in the same place in every list: only its price moved, within the band.
+ * A vehicle that stops being a candidate without being on the list moves nothing: every vehicle that
+ * moves up into the ten of a query comes after it in that query, so after every vehicle on the list.
+ * That holds while the same model means the same make and model, for the vehicle and for every version
+ * of the changed ones ({@link plainModels}); otherwise any candidate that leaves reaches it.
+ */
+function similarReach(
+  changes: ReadonlyArray<{ id: number; was: NormalisedVehicle | undefined; now: NormalisedVehicle | undefined }>,
+  listedBefore: (v: NormalisedVehicle) => readonly number[] | undefined,
+  plain: (v: NormalisedVehicle) => boolean,
+): (v: NormalisedVehicle) => boolean {
+  const moved = changes.filter((c) => c.was?.status === 'in_stock' || c.now?.status === 'in_stock');
+  const plainChange = changes.every((c) => (!c.was || plain(c.was)) && (!c.now || plain(c.now)));
+  const inPlace = (c: (typeof changes)[number]) =>
+    c.was !== undefined &&
+    c.now !== undefined &&
+    c.was.status === 'in_stock' &&
+    c.now.status === 'in_stock' &&
+    c.was.make_slug === c.now.make_slug &&
+    c.was.model_slug === c.now.model_slug &&
+    c.was.simple_body === c.now.simple_body &&
+    similarModelKey(c.was) === similarModelKey(c.now) &&
+    sameRelevance(c.was, c.now);
+  const steady = new Set(moved.filter(inPlace));
+  return (v) => {
+    if (moved.length === 0) return false;
+    const band = similarPriceBand(v.price);
+    const candidate = (t: NormalisedVehicle | undefined) =>
+      t !== undefined && t.status === 'in_stock' && t.id !== v.id && t.price >= band.min && t.price <= band.max && (t.make_slug === v.make_slug || t.simple_body === v.simple_body);
+    const listed = listedBefore(v);
+    for (const c of moved) {
+      if (listed === undefined || listed.includes(c.id)) return true;
+      const joins = candidate(c.now);
+      const leaves = candidate(c.was);
+      if (joins && !(leaves && steady.has(c))) return true;
+      if (leaves && !joins && !(plainChange && plain(v))) return true;
+    }
+    return false;
+  };
+}
+
+// Kept per what a catalogue's vehicles are named (namesOf), which carries across updates that keep the names.
+const modelNamings = new WeakMap<object, { ambiguous: ReadonlySet<string>; nameOfList: ReadonlyMap<string, string> }>();
+
+/**
+ * Whether a vehicle's model name (as similarModelKey gives it) stands, in the catalogue, for exactly its
+ * make and model, and that make and model carry no other name.
+ */
+function plainModels(vehicles: readonly NormalisedVehicle[]): (v: NormalisedVehicle) => boolean {
+  const names = namesOf(vehicles);
+  let known = modelNamings.get(names);
+  if (!known) {
+    const listOfName = new Map<string, string>();
+    const nameOfList = new Map<string, string>();
+    const ambiguous = new Set<string>();
+    for (const v of vehicles) {
+      const [name, list] = [similarModelKey(v), `${v.make_slug}/${v.model_slug}`];
+      const [knownList, knownName] = [listOfName.get(name), nameOfList.get(list)];
+      if (knownList !== undefined && knownList !== list) ambiguous.add(name);
+      if (knownName !== undefined && knownName !== name) ambiguous.add(name).add(knownName);
+      if (knownList === undefined) listOfName.set(name, list);
+      if (knownName === undefined) nameOfList.set(list, name);
+    }
+    modelNamings.set(names, (known = { ambiguous, nameOfList }));
+  }
+  const { ambiguous, nameOfList } = known;
+  return (v) => {
+    const name = similarModelKey(v);
+    return !ambiguous.has(name) && nameOfList.get(`${v.make_slug}/${v.model_slug}`) === name;
+  };
 }
 
 /**

@@ -21,6 +21,11 @@ export function similarPriceBand(price: number): { min: number; max: number } {
 
 export type SimilarCandidate = Pick<Vehicle, 'id' | 'status' | 'price' | 'model'>;
 
+/** What "the same model" compares: the model's name, trimmed, in any case. */
+export function similarModelKey(vehicle: Pick<Vehicle, 'model'>): string {
+  return vehicle.model.trim().toLowerCase();
+}
+
 /**
  * Spec 7 and 9: from the merged hits of the similar-vehicle queries, keeps vehicles that are
  * in_stock (coming_soon is not), are not the vehicle itself and sit in its price band; puts the
@@ -29,7 +34,7 @@ export type SimilarCandidate = Pick<Vehicle, 'id' | 'status' | 'price' | 'model'
  */
 export function similarVehicles<T extends SimilarCandidate>(vehicle: SimilarCandidate, hits: readonly T[]): T[] {
   const band = similarPriceBand(vehicle.price);
-  const model = vehicle.model.trim().toLowerCase();
+  const model = similarModelKey(vehicle);
   const seen = new Set<number>();
   const kept = hits.filter((hit) => {
     if (hit.status !== 'in_stock' || hit.id === vehicle.id || seen.has(hit.id)) return false;
@@ -37,6 +42,6 @@ export function similarVehicles<T extends SimilarCandidate>(vehicle: SimilarCand
     seen.add(hit.id);
     return true;
   });
-  const sameModel = (hit: T) => hit.model.trim().toLowerCase() === model;
+  const sameModel = (hit: T) => similarModelKey(hit) === model;
   return [...kept.filter(sameModel), ...kept.filter((hit) => !sameModel(hit))].slice(0, SIMILAR_MAX);
 }

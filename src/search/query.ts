@@ -61,6 +61,11 @@ const COMPARATORS: Record<SortOption, (a: NormalisedVehicle, b: NormalisedVehicl
 
 type Catalogue = readonly NormalisedVehicle[];
 
+/** Whether two vehicles (most often two versions of one) take the same place in relevance order. */
+export function sameRelevance(a: NormalisedVehicle, b: NormalisedVehicle): boolean {
+  return COMPARATORS.mostRelevant(a, b) === 0;
+}
+
 /**
  * What is worked out once per catalogue. Kept under a global symbol because the compiled renderer
  * bundles its own copy of this module: a running site's plan (this copy) and its pages (the renderer's)

@@ -148,6 +148,55 @@ describe('updating the manifest after vehicle changes', () => {
     }
   });
 
+  it('equals building it from scratch for sales and price moves across the catalogue', () => {
+    const { site, data, routes } = manifestFor('summit-motor-group', 600);
+    const inStock = data.vehicles.filter((v) => v.status === 'in_stock' && v.price > 0);
+    const onSimilarLists = new Set(routes.flatMap((r) => (r.kind === 'vehicle' ? (r.similar ?? []) : [])));
+    // Vehicles on others' similar lists and vehicles on none, each sold and priced a little and a lot lower.
+    const picks = [...inStock.filter((v) => onSimilarLists.has(Number(v.id))).slice(0, 12), ...inStock.filter((v) => !onSimilarLists.has(Number(v.id))).slice(0, 12)];
+    expect(picks.length).toBeGreaterThan(12);
+    const moves: Array<(v: (typeof data.vehicles)[number]) => (typeof data.vehicles)[number]> = [
+      (v) => ({ ...v, status: 'sold' as const }),
+      (v) => ({ ...v, price: v.price - 100 }),
+      (v) => ({ ...v, price: v.price + 9_000 }),
+      // Relisted as the newest: the same price, a new place in every list.
+      (v) => ({ ...v, created_at: '2030-01-01T00:00:00Z' }),
+    ];
+    for (const v of picks) {
+      for (const [m, move] of moves.entries()) {
+        const after = { ...data, vehicles: data.vehicles.map((x) => (x.id === v.id ? move(x) : x)) };
+        const updated = updateRouteManifest(site, { data, routes }, after, new Set([Number(v.id)]));
+        expect(updated, `vehicle ${v.id}, move ${m}`).toEqual(buildRouteManifest(site, after));
+      }
+    }
+  });
+
+  it('equals building it from scratch when one model name belongs to two makes', () => {
+    const { site, data: demo } = manifestFor('summit-motor-group', 300);
+    const base = demo.vehicles.find((v) => v.status === 'in_stock' && v.price > 0 && (v.images?.length ?? 0) > 3)!;
+    let id = 900_000;
+    const car = (make: string, model: string, body: string, createdAt: string) => {
+      id++;
+      return { ...base, id: id as typeof base.id, slug: `car-${id}`, make, make_slug: slugify(make), model, model_slug: slugify(model), simple_body: body, created_at: createdAt };
+    };
+    // An Alpha X SUV whose similar list has two other Alpha Xs (sedans), then four of Alpha's other
+    // models, newest first. Its body's ten newest SUVs are Gammas; the eleventh is a Beta named X too.
+    const vehicle = car('Alpha', 'X', 'SUV', '2020-01-01T00:00:00Z');
+    const sameModel = [car('Alpha', 'X', 'Sedan', '2021-06-02T00:00:00Z'), car('Alpha', 'X', 'Sedan', '2021-06-01T00:00:00Z')];
+    const sameMake = Array.from({ length: 12 }, (_, i) => car('Alpha', 'Y', 'Sedan', `2021-05-${String(i + 1).padStart(2, '0')}T00:00:00Z`));
+    const sameBody = Array.from({ length: 10 }, (_, i) => car('Gamma', 'Z', 'SUV', `2021-04-${String(i + 1).padStart(2, '0')}T00:00:00Z`));
+    const namesake = car('Beta', 'X', 'SUV', '2021-01-01T00:00:00Z');
+    const data = { ...demo, vehicles: [vehicle, ...sameModel, ...sameMake, ...sameBody, namesake] };
+    const routes = buildRouteManifest(site, data);
+    const similarOf = (list: Route[]) => (list.find((r) => r.kind === 'vehicle' && r.vehicleId === Number(vehicle.id)) as { similar: number[] }).similar;
+    expect(similarOf(routes)).not.toContain(Number(sameBody[0]!.id));
+    // Selling a Gamma that is not on the list lets the Beta X into the body's ten, and same model goes first.
+    const after = { ...data, vehicles: data.vehicles.map((v) => (v.id === sameBody[9]!.id ? { ...v, status: 'sold' as const } : v)) };
+    const built = buildRouteManifest(site, after);
+    expect(similarOf(built)).toContain(Number(namesake.id));
+    expect(updateRouteManifest(site, { data, routes }, after, new Set([Number(sameBody[9]!.id)]))).toEqual(built);
+  });
+
   it('declines structural changes, leaving them to a full manifest build', () => {
     const { site, data, routes } = manifestFor('summit-motor-group', 300);
     const v = data.vehicles[0]!;
