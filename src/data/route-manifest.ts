@@ -1,6 +1,7 @@
 import { carTypeCarsLabel, makeModelLabel, stockOfTypesLabel } from '../lib/labels.ts';
 import { slugify } from '../lib/text.ts';
 import { ALL_STOCK_PATH, BLOG_REVIEWS_PATH, checkoutPath, COMPARE_PATH, offerPath, pagePath, searchPathForCarType, vehiclePath } from '../lib/urls.ts';
+import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -169,9 +170,10 @@ export function updateRouteManifest(
   // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
   for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
+  const changes = [...touched].map((id) => ({ id, was: oldById.get(id), now: newById.get(id) }));
   const parts = manifestParts(before.routes);
   const reaches = similarReach(
-    [...touched].map((id) => ({ id, was: oldById.get(id), now: newById.get(id) })),
+    changes,
     (v) => (parts.groups.get(Number(v.id))?.[0] as { similar?: number[] } | undefined)?.similar,
     plainModels(after.vehicles),
   );
@@ -186,9 +188,18 @@ export function updateRouteManifest(
     groups.set(Number(v.id), group);
     for (const route of group) routes.push(route);
   }
+  // A search route's count and first page read where its matches stand in relevance order and whether each
+  // is available; the sold ones' runs collapse by that alone. A change that keeps, for every changed vehicle
+  // it matches before or after, the match, the place and the availability leaves the route as it was.
+  const steadyFor = (filter: SearchFilter) =>
+    changes.every(({ was, now }) => {
+      if (!was || !now) return false;
+      const matched = matchesFilter(now, filter);
+      return matched === matchesFilter(was, filter) && (!matched || (sameRelevance(was, now) && isAvailable(was) === isAvailable(now)));
+    });
   const rest: Route[] = [];
   for (const route of parts.rest) {
-    if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter))) {
+    if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter)) && !steadyFor(route.filter)) {
       const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter);
       const next = route.canonicalPath ? { ...fresh, path: route.path, canonicalPath: route.canonicalPath } : fresh;
       // A shared location and dealership page keeps both facets.
