@@ -26,6 +26,7 @@ import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
+import { locationStockKey } from '../views/locations.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import type { RouteOf } from '../views/common.ts';
@@ -501,6 +502,14 @@ export function planUpdate(
   for (const id of changedIds) {
     for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
   }
+  // A location's page reads a vehicle's place, stock standing and body alone (locationStockKey): it follows
+  // the facets of the changed vehicles whose key moved, so a price change or a sale passes it by.
+  const locationFacets = new Set<string>();
+  for (const id of changedIds) {
+    const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
+    if (was && now && locationStockKey(was, beforeAsOf, site) === locationStockKey(now, asOf, site)) continue;
+    for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) locationFacets.add(f);
+  }
   const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
@@ -528,7 +537,7 @@ export function planUpdate(
     if (!sameRoute(old, route)) return true;
     const deps = route.deps;
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
-    if (!deps.vehicles && deps.facets?.some((f) => changedFacets.has(f))) return true;
+    if (!deps.vehicles && deps.facets?.some((f) => (route.kind === 'location' ? locationFacets : changedFacets).has(f))) return true;
     if (countsMoved && deps.stockCounts) return true;
     if (route.kind === 'search' && (navigationMoved || landingsMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
     if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;

@@ -5,7 +5,7 @@ import { countLabel, slugify } from '../lib/text.ts';
 import { internalHref, locationPath, mapEmbedUrl, pagePath, telHref } from '../lib/urls.ts';
 import { locationGridLayout, locationPoint, popularBodyTypes, showSwipeHint, type LocationGridLayout } from '../rules/locations.ts';
 import { openNow, upcomingSpecialHours, weeklyHoursRows, type DateHours, type HoursRow, type RegularHours, type UpcomingSpecialHours } from '../rules/opening-hours.ts';
-import { visibleStock } from '../rules/visibility.ts';
+import { countsAsVisibleStock, visibleStock } from '../rules/visibility.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
@@ -142,6 +142,17 @@ export interface LocationPageView extends LocationCardView {
   service: { heading: string; href: string } | null;
   description: string;
   jsonLd: object;
+}
+
+/**
+ * What a location's page reads of one vehicle (through `vehiclesAt`, `visibleStock`, `popularBodyTypes` and
+ * the card's stock link): where it is, whether it counts as stock at `now`, and its body. Two versions of
+ * a vehicle with the same key leave every location's page as it was; keep it in step with
+ * {@link locationPageView}.
+ */
+export function locationStockKey(vehicle: NormalisedVehicle, now: Date, site: Pick<SiteConfig, 'stock'>): string {
+  const visible = countsAsVisibleStock(vehicle, now, site.stock.includeSoldDays);
+  return JSON.stringify([vehicle.location?.slug ?? null, vehicle.location_id ?? null, visible, vehicle.simple_body?.trim() ?? null]);
 }
 
 export function locationPageView(location: Location, site: SiteConfig, data: SiteData, now: Date): LocationPageView {

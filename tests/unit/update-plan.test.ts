@@ -57,6 +57,19 @@ describe('planning an update of one vehicle', () => {
     expect(paths(running)).toEqual(paths(reference));
   });
 
+  it("leaves the vehicle's location page alone for a price change or a sale, and renders it for another body", () => {
+    const locationPage = before.routes.find((r) => r.kind === 'location' && r.deps.facets?.includes(`location:${target.location?.slug}`))!;
+    expect(locationPage).toBeDefined();
+    const rendered = (plan: UpdatePlanResult) => plan.render.map((r) => r.path);
+    for (const change of [(v: NormalisedVehicle) => ({ ...v, price: v.price - 500 }), (v: NormalisedVehicle) => ({ ...v, status: 'sold' as const, sold: true, sold_date_timestamp: Math.floor(DEMO_NOW.getTime() / 1000) })]) {
+      const { running, reference } = plans(change);
+      expect(paths(running)).toEqual(paths(reference));
+      expect(rendered(running)).not.toContain(locationPage.path);
+    }
+    const { running } = plans((v) => ({ ...v, simple_body: v.simple_body === 'SUV' ? 'Sedan' : 'SUV' }));
+    expect(rendered(running)).toContain(locationPage.path);
+  });
+
   it('renders every search page when the vehicle, its names kept, opens the landing page of a location that had no stock', () => {
     // The island on every search page carries the table of landing pages, which gains the location's page.
     const { snapshot: meta, content, ...records } = before.data;
