@@ -5,7 +5,7 @@ import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, matchesFilter, namesOf, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, matchesFilter, matchingVehicles, namesOf, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -197,6 +197,9 @@ export function updateRouteManifest(
       const matched = matchesFilter(now, filter);
       return matched === matchesFilter(was, filter) && (!matched || (sameRelevance(was, now) && isAvailable(was) === isAvailable(now)));
     });
+  // The catalogue's relevance order is asked for every update, searched again or not: each catalogue's is
+  // derived from the one before it, which must then have one (else it is a sort of the whole catalogue).
+  matchingVehicles(after.vehicles, {});
   const rest: Route[] = [];
   for (const route of parts.rest) {
     if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter)) && !steadyFor(route.filter)) {
