@@ -290,6 +290,13 @@ export class Bitset {
   }
 }
 
+/**
+ * About what counting one hit's values costs, in words of a value's set intersected with the hits (measured
+ * on a 10,000-vehicle site's listing records and its search pages' searches): a facet is counted hit by hit
+ * when that costs less than intersecting every value's set with the hits.
+ */
+const SPARSE_TALLY_COST = 100;
+
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -561,7 +568,16 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
         const column = columns.get(attribute);
         if (!values && !column) throw new SearchError(`"${attribute}" is not a facet of this index`);
         const counts: Array<[string, number]> = [];
-        if (values) {
+        if (values && ids.length * SPARSE_TALLY_COST < values.size * hitSet.words.length) {
+          // Few hits against many values: each hit's own values are counted rather than every value's set
+          // intersected with the hits (a record holds a value once, as in its set).
+          const tally = new Map<string, number>();
+          for (const i of ids) {
+            const own = facetValues(records[i]![attribute]);
+            for (const value of own.length > 1 ? new Set(own) : own) tally.set(value, (tally.get(value) ?? 0) + 1);
+          }
+          for (const entry of tally) counts.push(entry);
+        } else if (values) {
           for (const [value, set] of values) {
             const count = hitSet.countAnd(set);
             if (count > 0) counts.push([value, count]);

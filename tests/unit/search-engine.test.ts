@@ -152,6 +152,22 @@ describe('the embedded search engine', () => {
     expect(Object.keys(disjunctive!.facets!.make!).length).toBe(valuesOf('make').length);
   });
 
+  it('counts a value a record holds twice once, for a few hits and for many', () => {
+    // Twice in one record's list. With many values (a few hundred tags), a facet of a handful of hits is
+    // counted hit by hit, and one of every record by its values' sets.
+    const doubled = records.map((r, i) => ({ ...r, tags: [...r.tags, `tag ${i % 300}`, ...(i % 3 === 0 ? ['twice', 'twice'] : [])] }));
+    const twice = createSearchEngine(doubled, config);
+    const holding = doubled.filter((r) => r.tags.includes('twice'));
+    const { make, model } = holding[0]!;
+    const { results } = twice.search([
+      { indexName: 'stock', params: { facetFilters: [[`make:${make}`], [`model:${model}`]], facets: ['tags'], hitsPerPage: 0 } },
+      { indexName: 'stock', params: { facets: ['tags'], hitsPerPage: 0, maxValuesPerFacet: 1000 } },
+    ]);
+    expect(results[0]!.nbHits).toBeLessThan(10);
+    expect(results[0]!.facets!.tags!.twice).toBe(holding.filter((r) => r.make === make && r.model === model).length);
+    expect(results[1]!.facets!.tags!.twice).toBe(holding.length);
+  });
+
   it('orders by the replica first on a sort index, with no $0 left out unless filtered', () => {
     const { results } = engine.search([{ indexName: 'stock_price_asc', params: { numericFilters: ['price>0'], hitsPerPage: 50 } }]);
     const prices = results[0]!.hits.map((h) => h.price);
