@@ -5,7 +5,7 @@
  * carry it.
  */
 import { insertSorted } from '../lib/sorted.ts';
-import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, ranked, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
+import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
 
 /**
  * Past this many records changed, building the engine afresh is cheaper than changing the previous one's
@@ -99,9 +99,37 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     const sorted: number[] = [];
     for (const i of prior.sorted) if (!replaced.has(i)) sorted.push(i);
     for (const i of changed) insertSorted(sorted, i, compare);
-    orders.set(name, ranked(records, order, Int32Array.from(sorted)));
+    orders.set(name, rerankedFrom(prior, records, Int32Array.from(sorted), replaced));
   }
   return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
+}
+
+/**
+ * What `ranked` gives for `sorted`, an order that differs from `prior`'s only where replaced records left or
+ * took a place: each record's position and rank are copied, and worked out again from the first place that
+ * differs, past the last one for as long as ranks still differ (a run of records the order cannot tell apart
+ * takes its first one's place as its rank, and a replaced record can join or split a run).
+ */
+function rerankedFrom<R extends SearchRecord>(prior: PreparedOrder<R>, records: readonly R[], sorted: Int32Array, replaced: ReadonlySet<number>): PreparedOrder<R> {
+  const n = sorted.length;
+  const same = (at: number) => sorted[at] === prior.sorted[at] && !replaced.has(sorted[at]!);
+  let first = 0;
+  while (first < n && same(first)) first++;
+  let last = n - 1;
+  while (last >= first && same(last)) last--;
+  const { order } = prior;
+  const position = prior.position.slice();
+  const rank = prior.rank.slice();
+  for (let at = first; at < n; at++) {
+    const record = sorted[at]!;
+    const before = at > 0 ? sorted[at - 1]! : -1;
+    const place = before >= 0 && order.compare(records[before]!, records[record]!) === 0 ? rank[before]! : at;
+    // Past the last place that differs, a record keeps its position; once its rank is as it was, so are the rest.
+    if (at > last && place === rank[record]) break;
+    position[record] = at;
+    rank[record] = place;
+  }
+  return { order, sorted, position, rank };
 }
 
 /**

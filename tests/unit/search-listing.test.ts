@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchFiles, writeSearchFiles } from '../../src/generator/search-files.ts';
-import { createSearchEngine, type SearchParams } from '../../src/search/engine.ts';
+import { createSearchEngine, preparedOf, type EngineConfig, type SearchEngine, type SearchParams, type SearchRecord } from '../../src/search/engine.ts';
 import { searchEngineAfter } from '../../src/search/engine-update.ts';
 import { decodeIndex, type EncodedIndex } from '../../src/search/index-codec.ts';
 import { searchLandings } from '../../src/search/landings.ts';
@@ -113,6 +113,9 @@ describe('the engine of an updated catalogue', () => {
       const patched = searchEngineAfter(previous, after, config);
       const fresh = createSearchEngine(after, config);
       expect(answers(patched)).toEqual(answers(fresh));
+      // Each sort index's order, with every record's position and rank in it, as built afresh.
+      const ordersOf = (e: typeof engine) => [...preparedOf(e)!.orders].map(([name, o]) => [name, [...o.sorted], [...o.position], [...o.rank]]);
+      expect(ordersOf(patched)).toEqual(ordersOf(fresh));
       expect(facetSearch(patched)).toEqual(facetSearch(fresh));
       expect(answers(previous), 'the previous engine answers as it did').toEqual(earlier);
       before = after;
@@ -121,6 +124,28 @@ describe('the engine of an updated catalogue', () => {
     const zzyzx = { indexName: EMBEDDED_INDEX, params: { query: 'zzyzx quokka', facets: ['make'] } };
     expect(searchEngineAfter(engine, steps[1]!(records), config).search([zzyzx]).results[0]!.nbHits).toBe(1);
     expect(previous.search([zzyzx]).results[0]!.nbHits).toBe(0);
+  });
+});
+
+describe('the orders of an updated engine', () => {
+  // Records the order cannot tell apart share a rank (the place of the first of them); a replaced record
+  // can join such a run in its own place or leave one, moving others' ranks beyond the places it touched.
+  interface Priced extends SearchRecord {
+    price: number;
+  }
+  const config: EngineConfig<Priced> = { facets: [], numeric: ['price'], searchable: [], indices: { byPrice: { compare: (a, b) => a.price - b.price, beforeRelevance: true } } };
+  const list = (prices: number[]): Priced[] => prices.map((price, i) => ({ objectID: String(i), price }));
+  const ordersOf = (e: SearchEngine<Priced>) => [...preparedOf(e)!.orders].map(([name, o]) => [name, [...o.sorted], [...o.position], [...o.rank]]);
+
+  it.each([
+    ['joins a run in its own place', [100, 150, 200, 200, 200, 300], 1, 200],
+    ['leaves a run in its own place', [100, 200, 200, 200, 200, 300], 1, 150],
+    ['moves down into a run', [100, 150, 200, 200, 250, 300], 0, 200],
+    ['moves up out of a run', [100, 200, 200, 200, 250, 300], 3, 50],
+  ] as const)('matches one built afresh when a record %s', (_name, prices, at, price) => {
+    const before = list([...prices]);
+    const after = before.map((r, i) => (i === at ? { ...r, price } : r));
+    expect(ordersOf(searchEngineAfter(createSearchEngine(before, config), after, config))).toEqual(ordersOf(createSearchEngine(after, config)));
   });
 });
 
