@@ -69,9 +69,11 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     if (column) columns.set(attribute, column);
   }
 
-  const vocabulary = new Map(previous.vocabulary);
+  // Copied on the first word whose records change: a change of price or status leaves every word as it was.
+  let vocabulary = previous.vocabulary;
   const copiedWords = new Set<string>();
   const postingsOf = (word: string): Map<number, number> => {
+    if (vocabulary === previous.vocabulary) vocabulary = new Map(previous.vocabulary);
     let postings = vocabulary.get(word);
     if (!postings) vocabulary.set(word, (postings = new Map()));
     else if (!copiedWords.has(word)) vocabulary.set(word, (postings = new Map(postings)));
