@@ -9,7 +9,9 @@ import { absoluteUrl, ALL_STOCK_PATH, locationPath, pagePath, searchPathForCarTy
 import { carTypeCarsLabel } from '../lib/labels.ts';
 import { isAvailable } from '../rules/availability.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { addressText, presentCarTypes } from './common.ts';
+import { replacedInPlace, namesOf } from '../search/query.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { addressText } from './common.ts';
 import { INVENTORY_FEEDS } from './inventory-feeds.ts';
 import { locationPhone, orderedLocations } from './locations.ts';
 
@@ -19,17 +21,77 @@ export const LLMS_MAKES_LIMIT = 12;
 /** Markdown text that cannot break the list it sits in: one line, no link brackets. */
 const inline = (text: string) => text.replace(/\s+/g, ' ').replace(/[[\]]/g, '').trim();
 
+/** What the file reads of the stock: the available vehicles of each make (by slug, named as the first is) and of each car type. */
+interface AvailableStock {
+  makes: Map<string, { name: string; count: number }>;
+  carTypes: Map<string, number>;
+}
+
+// Kept per catalogue: an update that replaced a few vehicles carries the previous catalogue's counts.
+const stockOf = new WeakMap<readonly NormalisedVehicle[], AvailableStock>();
+
+function availableStock(vehicles: readonly NormalisedVehicle[]): AvailableStock {
+  let known = stockOf.get(vehicles);
+  if (known) return known;
+  const step = replacedInPlace(vehicles);
+  const before = step && stockOf.get(step.previous);
+  known = before && oneNamePerMake(step.previous) && oneNamePerMake(vehicles) ? carried(before, step.replaced) : counted(vehicles);
+  stockOf.set(vehicles, known);
+  return known;
+}
+
+function counted(vehicles: readonly NormalisedVehicle[]): AvailableStock {
+  const stock: AvailableStock = { makes: new Map(), carTypes: new Map() };
+  for (const v of vehicles) if (isAvailable(v)) tally(stock, v, 1);
+  return stock;
+}
+
+function carried(before: AvailableStock, replaced: ReadonlyArray<{ was: NormalisedVehicle; now: NormalisedVehicle }>): AvailableStock {
+  const stock: AvailableStock = { makes: new Map([...before.makes].map(([slug, make]) => [slug, { ...make }])), carTypes: new Map(before.carTypes) };
+  for (const { was, now } of replaced) {
+    if (isAvailable(was)) tally(stock, was, -1);
+    if (isAvailable(now)) tally(stock, now, 1);
+  }
+  return stock;
+}
+
+function tally(stock: AvailableStock, v: NormalisedVehicle, by: 1 | -1): void {
+  const make = stock.makes.get(v.make_slug) ?? { name: v.make, count: 0 };
+  make.count += by;
+  if (make.count === 0) stock.makes.delete(v.make_slug);
+  else stock.makes.set(v.make_slug, make);
+  const type = (stock.carTypes.get(v.car_type) ?? 0) + by;
+  if (type === 0) stock.carTypes.delete(v.car_type);
+  else stock.carTypes.set(v.car_type, type);
+}
+
+// Per what a catalogue's vehicles are named (namesOf): whether every make has one name and no two makes
+// share one. Counts carried across an update then name each make as counting afresh does (by its first
+// available vehicle), and no order among makes rests on which was counted first.
+const plainMakes = new WeakMap<object, boolean>();
+
+function oneNamePerMake(vehicles: readonly NormalisedVehicle[]): boolean {
+  const names = namesOf(vehicles);
+  let plain = plainMakes.get(names);
+  if (plain === undefined) {
+    const nameOf = new Map<string, string>();
+    plain = true;
+    for (const v of vehicles) {
+      const name = nameOf.get(v.make_slug);
+      if (name === undefined) nameOf.set(v.make_slug, v.make);
+      else if (name !== v.make) plain = false;
+    }
+    if (new Set(nameOf.values()).size !== nameOf.size) plain = false;
+    plainMakes.set(names, plain);
+  }
+  return plain;
+}
+
 export function llmsTxt(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations' | 'offers' | 'content'>): string {
   const url = (path: string) => absoluteUrl(site, path);
-  const available = data.vehicles.filter(isAvailable);
-  const makes = new Map<string, { name: string; count: number }>();
-  for (const v of available) {
-    const entry = makes.get(v.make_slug) ?? { name: v.make, count: 0 };
-    entry.count++;
-    makes.set(v.make_slug, entry);
-  }
+  const { makes, carTypes: types } = availableStock(data.vehicles);
   const topMakes = [...makes.entries()].sort(([, a], [, b]) => b.count - a.count || a.name.localeCompare(b.name)).slice(0, LLMS_MAKES_LIMIT);
-  const carTypes = presentCarTypes(site, available);
+  const carTypes = site.search.carTypeOrder.filter((t) => types.has(t));
   const copy = data.content.copy;
   const lines: string[] = [`# ${inline(site.name)}`, '', `> ${inline(site.description ?? copy.tagline)}`, ''];
   lines.push(inline(copy.heroText), '');

@@ -153,6 +153,37 @@ describe('llms.txt', () => {
     expect(text).toContain('12 Main Street, Chermside, QLD 4032');
   });
 
+  it('after each update of a chain, is what a catalogue seen afresh gives', () => {
+    const s = site();
+    const makes = [['Toyota', 'toyota'], ['Mazda', 'mazda'], ['Kia', 'kia'], ['Ford', 'ford']] as const;
+    let list = Array.from({ length: 30 }, (_, i) => vehicle(i + 1, { make: makes[i % 4]![0], make_slug: makes[i % 4]![1], car_type: i % 5 === 0 ? 'new' : 'used' }));
+    const text = (vehicles: typeof list) => llmsTxt(s, { ...data, vehicles });
+    text(list);
+    const steps: Array<(v: (typeof list)[number], i: number) => (typeof list)[number]> = [
+      // A price change and a sale.
+      (v, i) => (i === 1 ? { ...v, price: v.price - 500 } : i === 2 ? { ...v, status: 'sold' } : v),
+      // Every Ford sold but one, then that one: the make leaves the list.
+      (v) => (v.make_slug === 'ford' && v.id !== 4 ? { ...v, status: 'sold' } : v),
+      (v) => (v.id === 4 ? { ...v, status: 'sold' } : v),
+      // A Ford back in stock, and the only new Kia turned used.
+      (v) => (v.id === 8 ? { ...v, status: 'in_stock' } : v.id === 11 ? { ...v, car_type: 'used' } : v),
+      // A vehicle becomes a Lotus, a make of its own.
+      (v) => (v.id === 5 ? { ...v, make: 'Lotus', make_slug: 'lotus' } : v),
+      // The first Kia in stock named otherwise, so the make takes that name; then two makes named alike.
+      (v) => (v.id === 7 ? { ...v, make: 'KIA' } : v),
+      (v) => (v.id === 6 ? { ...v, make: 'Toyota', make_slug: 'toyota-2' } : v),
+    ];
+    for (const step of steps) {
+      const next = list.map(step);
+      catalogueFollows(next, list);
+      expect(text(next)).toBe(text(next.map((v) => ({ ...v }))));
+      list = next;
+    }
+    expect(text(list)).toContain('[Lotus]');
+    expect(text(list)).toContain('[Ford]');
+    expect(text(list)).toContain('[KIA]');
+  });
+
   it("gives the locations' phone numbers only where the site shows them at once", () => {
     expect(llmsTxt(site(), data)).not.toContain('07 3000 0000');
     expect(llmsTxt(site({ vehicle: { showPhoneImmediately: true } }), data)).toContain('phone 07 3000 0000');
