@@ -107,8 +107,27 @@ function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): Sitem
   return lines;
 }
 
+const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
 function urlset(lines: readonly SitemapLine[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">\n${lines.map((l) => l.text).join('\n')}${lines.length ? '\n' : ''}</urlset>\n`;
+  return `${URLSET_OPEN}${lines.map((l) => `${l.text}\n`).join('')}${URLSET_CLOSE}`;
+}
+
+// Each line's bytes with its line end, made the first time a running site writes the line.
+const lineBytes = new WeakMap<SitemapLine, Buffer>();
+const [URLSET_OPEN_BYTES, URLSET_CLOSE_BYTES] = [Buffer.from(URLSET_OPEN), Buffer.from(URLSET_CLOSE)];
+
+/** {@link urlset} as bytes in parts, for one gathered write: a running site's update neither joins nor encodes the file. */
+function urlsetParts(lines: readonly SitemapLine[]): Buffer[] {
+  const parts: Buffer[] = [URLSET_OPEN_BYTES];
+  for (const line of lines) {
+    let bytes = lineBytes.get(line);
+    if (!bytes) lineBytes.set(line, (bytes = Buffer.from(`${line.text}\n`)));
+    parts.push(bytes);
+  }
+  parts.push(URLSET_CLOSE_BYTES);
+  return parts;
 }
 
 /**
@@ -186,18 +205,18 @@ export function sitemapChanges(
   site: SiteConfig,
   parts: readonly SitemapPart[],
   previous: SitemapWritten | undefined,
-): { write: Array<{ file: string; content: string }>; remove: string[]; written: SitemapWritten } {
-  const write: Array<{ file: string; content: string }> = [];
+): { write: Array<{ file: string; content: string | Buffer[] }>; remove: string[]; written: SitemapWritten } {
+  const write: Array<{ file: string; content: string | Buffer[] }> = [];
   const same = (a: readonly SitemapLine[] | undefined, b: readonly SitemapLine[]) => a !== undefined && a.length === b.length && a.every((line, i) => line === b[i]);
   const changed = (part: SitemapPart) => !same(previous?.parts.get(part.file), part.lines);
   const index = parts.length > 1 ? sitemapIndexXml(site, parts) : null;
   if (index === null) {
     // One file: rewritten when its lines moved, or when sitemap.xml was an index before.
     const only = parts[0]!;
-    if (previous === undefined || previous.index !== null || changed(only)) write.push({ file: only.file, content: urlset(only.lines) });
+    if (previous === undefined || previous.index !== null || changed(only)) write.push({ file: only.file, content: urlsetParts(only.lines) });
   } else {
     if (index !== previous?.index) write.push({ file: 'sitemap.xml', content: index });
-    for (const part of parts) if (changed(part)) write.push({ file: part.file, content: urlset(part.lines) });
+    for (const part of parts) if (changed(part)) write.push({ file: part.file, content: urlsetParts(part.lines) });
   }
   const now = new Set(parts.map((part) => part.file));
   if (index !== null) now.add('sitemap.xml');

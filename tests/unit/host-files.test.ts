@@ -90,7 +90,7 @@ describe('sitemap updates', () => {
     let written: SitemapWritten | undefined;
     const update = () => {
       const changes = sitemapChanges(s, sitemapParts(s, entries, PER_FILE), written);
-      for (const { file, content } of changes.write) disk.set(file, content);
+      for (const { file, content } of changes.write) disk.set(file, typeof content === 'string' ? content : Buffer.concat(content).toString('utf8'));
       for (const file of changes.remove) disk.delete(file);
       written = changes.written;
       // What is on disk is what the whole sitemap is now, file for file.
