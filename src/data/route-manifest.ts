@@ -247,8 +247,11 @@ function similarReach(
     similarModelKey(c.was) === similarModelKey(c.now) &&
     sameRelevance(c.was, c.now);
   const steady = new Set(moved.filter(inPlace));
+  const versions = moved.flatMap((c) => [c.was, c.now]).filter((t): t is NormalisedVehicle => t !== undefined);
   return (v) => {
-    if (moved.length === 0) return false;
+    // A vehicle on the list, or a candidate for it, shares its make (as its model's and make's queries ask)
+    // or its body: most vehicles share neither with any version of a changed one.
+    if (!versions.some((t) => t.make_slug === v.make_slug || t.simple_body === v.simple_body)) return false;
     const band = similarPriceBand(v.price);
     const candidate = (t: NormalisedVehicle | undefined) =>
       t !== undefined && t.status === 'in_stock' && t.id !== v.id && t.price >= band.min && t.price <= band.max && (t.make_slug === v.make_slug || t.simple_body === v.simple_body);
