@@ -26,6 +26,7 @@ import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
+import { brandPageSteady, brandStock } from '../views/brands.ts';
 import { locationStockKey } from '../views/locations.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
@@ -510,6 +511,14 @@ export function planUpdate(
     if (was && now && locationStockKey(was, beforeAsOf, site) === locationStockKey(now, asOf, site)) continue;
     for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) locationFacets.add(f);
   }
+  // A make's page shows the first few of each item type as cards and counts the rest: it follows the
+  // facets of the changed vehicles it shows, or whose version moved it (brandPageSteady).
+  const brandFacets = new Set<string>();
+  for (const id of changedIds) {
+    const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
+    if (was && now && brandPageSteady(was, now) && !brandStock(site, before.data.vehicles, was.make_slug).sections.some((s) => s.vehicles.includes(was))) continue;
+    for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) brandFacets.add(f);
+  }
   const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
@@ -537,7 +546,8 @@ export function planUpdate(
     if (!sameRoute(old, route)) return true;
     const deps = route.deps;
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
-    if (!deps.vehicles && deps.facets?.some((f) => (route.kind === 'location' ? locationFacets : changedFacets).has(f))) return true;
+    const followed = route.kind === 'location' ? locationFacets : route.kind === 'brand' ? brandFacets : changedFacets;
+    if (!deps.vehicles && deps.facets?.some((f) => followed.has(f))) return true;
     if (countsMoved && deps.stockCounts) return true;
     if (route.kind === 'search' && (navigationMoved || landingsMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
     if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;

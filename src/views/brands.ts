@@ -7,7 +7,8 @@ import { markdownToHtml } from '../render/html.ts';
 import { visibleStock } from '../rules/visibility.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { searchAll } from '../search/query.ts';
+import { isAvailable } from '../rules/availability.ts';
+import { sameRelevance, searchAll } from '../search/query.ts';
 import { countBy, publicAsset, type RouteOf } from './common.ts';
 import { locationGridView, orderedLocations, type LocationGridView } from './locations.ts';
 
@@ -67,13 +68,35 @@ export const BRAND_GRID_SIZE = 6;
 
 /** A make's page: its stock split by item type (cars, motorcycles, trucks, caravans) and the locations that sell it. */
 export function brandPageView(site: SiteConfig, data: SiteData, route: RouteOf<'brand'>, now: Date): BrandPageView {
-  const all = searchAll(data.vehicles, site, { make: route.makeSlug });
+  const { all, sections } = brandStock(site, data.vehicles, route.makeSlug);
+  const locations = orderedLocations(data.locations.filter((l) => l.manufacturers?.includes(route.makeSlug)));
+  return { make: route.make, total: all.length, stockHref: pagePath('search', route.makeSlug), sections, locations: locationGridView(locations, site, data.vehicles, now) };
+}
+
+/** A make's vehicles as its page lists them (sold runs collapsed), and its sections: the first few of each item type as cards. */
+export function brandStock(site: SiteConfig, vehicles: readonly NormalisedVehicle[], makeSlug: string): { all: NormalisedVehicle[]; sections: BrandPageView['sections'] } {
+  const all = searchAll(vehicles, site, { make: makeSlug });
   const sections = MAKE_KINDS.map((itemType) => {
     const ofType = all.filter((v) => (v.item_type ?? 'car') === itemType);
     return { itemType, label: MAKE_KIND_LABELS[itemType], vehicles: ofType.slice(0, BRAND_GRID_SIZE), total: ofType.length };
   }).filter((s) => s.total > 0);
-  const locations = orderedLocations(data.locations.filter((l) => l.manufacturers?.includes(route.makeSlug)));
-  return { make: route.make, total: all.length, stockHref: pagePath('search', route.makeSlug), sections, locations: locationGridView(locations, site, data.vehicles, now) };
+  return { all, sections };
+}
+
+/**
+ * Whether two versions of a vehicle that its make's page does not show as a card leave that page as it
+ * was (see {@link brandPageView}): the page counts each item type's vehicles, sold runs collapsed, and
+ * links the locations with stock. So: the same make, item type, place in relevance order, availability and
+ * location. Keep it in step with the view.
+ */
+export function brandPageSteady(was: NormalisedVehicle, now: NormalisedVehicle): boolean {
+  return (
+    was.make_slug === now.make_slug &&
+    (was.item_type ?? 'car') === (now.item_type ?? 'car') &&
+    sameRelevance(was, now) &&
+    isAvailable(was) === isAvailable(now) &&
+    was.location?.slug === now.location?.slug
+  );
 }
 
 /** Group stats figures (the banner shows only on sites whose copy has them). */

@@ -4,6 +4,7 @@ import { siteData } from '../../src/data/site-data.ts';
 import { planUpdate, type UpdatePlanResult } from '../../src/generator/incremental.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { catalogueFollows, matchesFilter } from '../../src/search/query.ts';
+import { BRAND_GRID_SIZE, brandStock } from '../../src/views/brands.ts';
 import { DEMO_NOW, demoManifest } from '../support/demo-manifest.ts';
 
 // What an update renders when one vehicle changes. A running site plans against the live manifest and takes
@@ -20,10 +21,10 @@ describe('planning an update of one vehicle', () => {
   });
 
   /** The plan for `change` to the target vehicle as a running site makes it, and as a comparison of everything makes it. */
-  function plans(change: (v: NormalisedVehicle) => NormalisedVehicle, base: typeof before = before) {
+  function plans(change: (v: NormalisedVehicle) => NormalisedVehicle, base: typeof before = before, vehicle: NormalisedVehicle = target) {
     const { snapshot: meta, content, ...records } = base.data;
-    const vehicles = base.data.vehicles.map((v) => (v === target ? change(v) : v));
-    const touched = new Set([Number(target.id)]);
+    const vehicles = base.data.vehicles.map((v) => (v === vehicle ? change(v) : v));
+    const touched = new Set([Number(vehicle.id)]);
     const changed = { vehicles: touched, content: new Set<string>() };
     const data = siteData({ ...records, meta, vehicles }, content);
     catalogueFollows(data.vehicles, base.data.vehicles);
@@ -68,6 +69,20 @@ describe('planning an update of one vehicle', () => {
     }
     const { running } = plans((v) => ({ ...v, simple_body: v.simple_body === 'SUV' ? 'Sedan' : 'SUV' }));
     expect(rendered(running)).toContain(locationPage.path);
+  });
+
+  it("renders a make's page for a price change of a vehicle it shows, and not of one it only counts", () => {
+    const brandPage = (v: NormalisedVehicle) => before.routes.find((r) => r.kind === 'brand' && r.makeSlug === v.make_slug)!;
+    const make = before.routes.filter((r) => r.kind === 'brand').map((r) => (r as { makeSlug: string }).makeSlug).find((slug) => brandStock(before.site, before.data.vehicles, slug).all.length > 3 * BRAND_GRID_SIZE)!;
+    const { all, sections } = brandStock(before.site, before.data.vehicles, make);
+    const shown = sections.flatMap((s) => s.vehicles).find((v) => v.status === 'in_stock' && v.price > 5000)!;
+    const counted = all.find((v) => v.status === 'in_stock' && v.price > 5000 && !sections.some((s) => s.vehicles.includes(v)))!;
+    const cut = (v: NormalisedVehicle) => ({ ...v, price: v.price - 500 });
+    for (const [vehicle, rendered] of [[shown, true], [counted, false]] as const) {
+      const { running, reference } = plans(cut, before, vehicle);
+      expect(paths(running)).toEqual(paths(reference));
+      expect(running.render.map((r) => r.path).includes(brandPage(vehicle).path), `vehicle ${vehicle.id}`).toBe(rendered);
+    }
   });
 
   it('renders every search page when the vehicle, its names kept, opens the landing page of a location that had no stock', () => {
