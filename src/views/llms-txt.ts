@@ -9,8 +9,8 @@ import { absoluteUrl, ALL_STOCK_PATH, locationPath, pagePath, searchPathForCarTy
 import { carTypeCarsLabel } from '../lib/labels.ts';
 import { isAvailable } from '../rules/availability.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import { replacedInPlace, namesOf } from '../search/query.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { namesOf, replacedInPlace } from '../search/query.ts';
 import { addressText } from './common.ts';
 import { INVENTORY_FEEDS } from './inventory-feeds.ts';
 import { locationPhone, orderedLocations } from './locations.ts';
