@@ -499,26 +499,25 @@ export function planUpdate(
   const oldVehicles = vehiclesById(before.data.vehicles);
   const newVehicles = vehiclesById(after.data.vehicles);
   const changedIds = new Set([...changed.vehicles].filter((id) => json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
-  const changedFacets = new Set<string>();
-  for (const id of changedIds) {
-    for (const v of [oldVehicles.get(id), newVehicles.get(id)]) if (v) for (const f of vehicleFacets(v as NormalisedVehicle)) changedFacets.add(f);
-  }
+  // The facets of the changed vehicles (both versions), leaving out those whose two versions `kept` finds alike.
+  const facetsOf = (kept?: (was: NormalisedVehicle, now: NormalisedVehicle) => boolean): Set<string> => {
+    const facets = new Set<string>();
+    for (const id of changedIds) {
+      const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
+      if (kept && was && now && kept(was, now)) continue;
+      for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) facets.add(f);
+    }
+    return facets;
+  };
+  const changedFacets = facetsOf();
   // A location's page reads a vehicle's place, stock standing and body alone (locationStockKey): it follows
   // the facets of the changed vehicles whose key moved, so a price change or a sale passes it by.
-  const locationFacets = new Set<string>();
-  for (const id of changedIds) {
-    const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
-    if (was && now && locationStockKey(was, beforeAsOf, site) === locationStockKey(now, asOf, site)) continue;
-    for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) locationFacets.add(f);
-  }
+  const locationFacets = facetsOf((was, now) => locationStockKey(was, beforeAsOf, site) === locationStockKey(now, asOf, site));
   // A make's page shows the first few of each item type as cards and counts the rest: it follows the
   // facets of the changed vehicles it shows, or whose version moved it (brandPageSteady).
-  const brandFacets = new Set<string>();
-  for (const id of changedIds) {
-    const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
-    if (was && now && brandPageSteady(was, now) && !brandStock(site, before.data.vehicles, was.make_slug).sections.some((s) => s.vehicles.includes(was))) continue;
-    for (const v of [was, now]) if (v) for (const f of vehicleFacets(v)) brandFacets.add(f);
-  }
+  const brandFacets = facetsOf(
+    (was, now) => brandPageSteady(was, now) && !brandStock(site, before.data.vehicles, was.make_slug).sections.some((s) => s.vehicles.includes(was)),
+  );
   const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
