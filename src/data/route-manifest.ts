@@ -5,7 +5,7 @@ import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, matchesFilter, matchingVehicles, namesOf, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -175,7 +175,7 @@ export function updateRouteManifest(
   const reaches = similarReach(
     changes,
     (v) => (parts.groups.get(Number(v.id))?.[0] as { similar?: number[] } | undefined)?.similar,
-    plainModels(after.vehicles),
+    oneToOneNames(after.vehicles, 'model').plain,
   );
   const affected = (v: NormalisedVehicle) => touched.has(Number(v.id)) || reaches(v);
 
@@ -227,7 +227,7 @@ export function updateRouteManifest(
  * A vehicle that stops being a candidate without being on the list moves nothing: every vehicle that
  * moves up into the ten of a query comes after it in that query, so after every vehicle on the list.
  * That holds while the same model means the same make and model, for the vehicle and for every version
- * of the changed ones ({@link plainModels}); otherwise any candidate that leaves reaches it.
+ * of the changed ones (`oneToOneNames`); otherwise any candidate that leaves reaches it.
  */
 function similarReach(
   changes: ReadonlyArray<{ id: number; was: NormalisedVehicle | undefined; now: NormalisedVehicle | undefined }>,
@@ -264,37 +264,6 @@ function similarReach(
       if (leaves && !joins && !(plainChange && plain(v))) return true;
     }
     return false;
-  };
-}
-
-// Kept per what a catalogue's vehicles are named (namesOf), which carries across updates that keep the names.
-const modelNamings = new WeakMap<object, { ambiguous: ReadonlySet<string>; nameOfList: ReadonlyMap<string, string> }>();
-
-/**
- * Whether a vehicle's model name (as similarModelKey gives it) stands, in the catalogue, for exactly its
- * make and model, and that make and model carry no other name.
- */
-function plainModels(vehicles: readonly NormalisedVehicle[]): (v: NormalisedVehicle) => boolean {
-  const names = namesOf(vehicles);
-  let known = modelNamings.get(names);
-  if (!known) {
-    const listOfName = new Map<string, string>();
-    const nameOfList = new Map<string, string>();
-    const ambiguous = new Set<string>();
-    for (const v of vehicles) {
-      const [name, list] = [similarModelKey(v), `${v.make_slug}/${v.model_slug}`];
-      const [knownList, knownName] = [listOfName.get(name), nameOfList.get(list)];
-      if (knownList !== undefined && knownList !== list) ambiguous.add(name);
-      if (knownName !== undefined && knownName !== name) ambiguous.add(name).add(knownName);
-      if (knownList === undefined) listOfName.set(name, list);
-      if (knownName === undefined) nameOfList.set(list, name);
-    }
-    modelNamings.set(names, (known = { ambiguous, nameOfList }));
-  }
-  const { ambiguous, nameOfList } = known;
-  return (v) => {
-    const name = similarModelKey(v);
-    return !ambiguous.has(name) && nameOfList.get(`${v.make_slug}/${v.model_slug}`) === name;
   };
 }
 

@@ -3,7 +3,7 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
 import { collapseSoldRuns, shownAfterCollapse } from '../rules/results.ts';
-import { similarPriceBand, similarVehicles } from '../rules/similar.ts';
+import { similarModelKey, similarPriceBand, similarVehicles } from '../rules/similar.ts';
 
 /** The refinements a search landing page stands for. All given fields must match. */
 export interface SearchFilter {
@@ -171,6 +171,46 @@ export function namesOf(vehicles: Catalogue): object {
     names.set(vehicles, known);
   }
   return known;
+}
+
+/** Two kinds of name and what each names: a make's name its slug; a model's name, as similar vehicles compare it, its make and model. */
+const NAMINGS = {
+  make: { name: (v: NormalisedVehicle) => v.make, named: (v: NormalisedVehicle) => v.make_slug },
+  model: { name: (v: NormalisedVehicle) => similarModelKey(v), named: (v: NormalisedVehicle) => `${v.make_slug}/${v.model_slug}` },
+};
+
+// Per what a catalogue's vehicles are named (namesOf) and per kind of name: the names that are not one to
+// one with what they name, and what each named thing is named.
+const namings = new WeakMap<object, Map<keyof typeof NAMINGS, { ambiguous: ReadonlySet<string>; nameOf: ReadonlyMap<string, string> }>>();
+
+/**
+ * Whether names of a kind stand one to one, in the catalogue, for what they name (no name for two makes or
+ * models, no make or model by two names): `plain` tells it of one vehicle's name, in the catalogue or not,
+ * and `all` of every name in the catalogue. What is kept per catalogue and read by name can then be
+ * carried across an update by the things named.
+ */
+export function oneToOneNames(vehicles: Catalogue, kind: keyof typeof NAMINGS): { plain: (v: NormalisedVehicle) => boolean; all: boolean } {
+  const token = namesOf(vehicles);
+  let byKind = namings.get(token);
+  if (!byKind) namings.set(token, (byKind = new Map()));
+  const { name, named } = NAMINGS[kind];
+  let known = byKind.get(kind);
+  if (!known) {
+    const namedBy = new Map<string, string>();
+    const nameOf = new Map<string, string>();
+    const ambiguous = new Set<string>();
+    for (const v of vehicles) {
+      const [n, thing] = [name(v), named(v)];
+      const [knownThing, knownName] = [namedBy.get(n), nameOf.get(thing)];
+      if (knownThing !== undefined && knownThing !== thing) ambiguous.add(n);
+      if (knownName !== undefined && knownName !== n) ambiguous.add(n).add(knownName);
+      if (knownThing === undefined) namedBy.set(n, thing);
+      if (knownName === undefined) nameOf.set(thing, n);
+    }
+    byKind.set(kind, (known = { ambiguous, nameOf }));
+  }
+  const { ambiguous, nameOf } = known;
+  return { plain: (v) => !ambiguous.has(name(v)) && nameOf.get(named(v)) === name(v), all: ambiguous.size === 0 };
 }
 
 /** What an update changed from the catalogue it started from ({@link catalogueFollows}). */

@@ -10,7 +10,7 @@ import { carTypeCarsLabel } from '../lib/labels.ts';
 import { isAvailable } from '../rules/availability.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { namesOf, replacedInPlace } from '../search/query.ts';
+import { oneToOneNames, replacedInPlace } from '../search/query.ts';
 import { addressText } from './common.ts';
 import { INVENTORY_FEEDS } from './inventory-feeds.ts';
 import { locationPhone, orderedLocations } from './locations.ts';
@@ -35,7 +35,9 @@ function availableStock(vehicles: readonly NormalisedVehicle[]): AvailableStock 
   if (known) return known;
   const step = replacedInPlace(vehicles);
   const before = step && stockOf.get(step.previous);
-  known = before && oneNamePerMake(step.previous) && oneNamePerMake(vehicles) ? carried(before, step.replaced) : counted(vehicles);
+  // With one name per make and no two makes named alike, carried counts name each make as counting afresh
+  // does (by its first available vehicle), and no order among makes rests on which was counted first.
+  known = before && oneToOneNames(step.previous, 'make').all && oneToOneNames(vehicles, 'make').all ? carried(before, step.replaced) : counted(vehicles);
   stockOf.set(vehicles, known);
   return known;
 }
@@ -63,28 +65,6 @@ function tally(stock: AvailableStock, v: NormalisedVehicle, by: 1 | -1): void {
   const type = (stock.carTypes.get(v.car_type) ?? 0) + by;
   if (type === 0) stock.carTypes.delete(v.car_type);
   else stock.carTypes.set(v.car_type, type);
-}
-
-// Per what a catalogue's vehicles are named (namesOf): whether every make has one name and no two makes
-// share one. Counts carried across an update then name each make as counting afresh does (by its first
-// available vehicle), and no order among makes rests on which was counted first.
-const plainMakes = new WeakMap<object, boolean>();
-
-function oneNamePerMake(vehicles: readonly NormalisedVehicle[]): boolean {
-  const names = namesOf(vehicles);
-  let plain = plainMakes.get(names);
-  if (plain === undefined) {
-    const nameOf = new Map<string, string>();
-    plain = true;
-    for (const v of vehicles) {
-      const name = nameOf.get(v.make_slug);
-      if (name === undefined) nameOf.set(v.make_slug, v.make);
-      else if (name !== v.make) plain = false;
-    }
-    if (new Set(nameOf.values()).size !== nameOf.size) plain = false;
-    plainMakes.set(names, plain);
-  }
-  return plain;
 }
 
 export function llmsTxt(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations' | 'offers' | 'content'>): string {
