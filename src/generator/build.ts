@@ -8,10 +8,12 @@ import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
+import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import { replacedInPlace } from '../search/query.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
-import { headersFile, redirectsFile, robotsTxt, sitemapFiles, type SitemapEntry } from './host-files.ts';
+import { headersFile, redirectsFile, robotsTxt, sitemapEntriesFollow, sitemapFiles, type SitemapEntry } from './host-files.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -543,20 +545,79 @@ const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout',
 // lines the sitemap then finds by identity (sitemapLines).
 const sitemapEntryOf = new WeakMap<Route, { lastmod: string | undefined; entry: SitemapEntry | null }>();
 
-/** Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. */
-export function sitemapEntries(routes: Route[], data: SiteData): SitemapEntry[] {
+function sitemapEntry(route: Route, byId: ReadonlyMap<number, NormalisedVehicle>): SitemapEntry | null {
+  const lastmod = route.kind === 'vehicle' ? (byId.get(route.vehicleId)?.updated_at ?? undefined) : undefined;
+  let known = sitemapEntryOf.get(route);
+  if (known === undefined || known.lastmod !== lastmod) {
+    const indexed = !NOT_INDEXED.has(route.kind) && !(route.kind === 'offer' && route.path !== route.canonicalPath);
+    known = { lastmod, entry: indexed ? (lastmod ? { path: route.path, lastmod } : { path: route.path }) : null };
+    sitemapEntryOf.set(route, known);
+  }
+  return known.entry;
+}
+
+// A manifest's entries over the catalogue they were dated by, with each route's place among them (-1: none).
+interface ManifestEntries {
+  vehicles: readonly NormalisedVehicle[];
+  entries: SitemapEntry[];
+  at: Int32Array;
+}
+const entriesOf = new WeakMap<readonly Route[], ManifestEntries>();
+
+/**
+ * Sitemap entries: indexable pages, canonical shapes only, vehicle pages dated by their last update. Given
+ * the manifest an update derived `routes` from, whose entries were asked for, the entries are that one's
+ * with the changed routes' replaced: a pass comparing routes by identity instead of working out 35,000.
+ */
+export function sitemapEntries(routes: readonly Route[], data: SiteData, previous?: readonly Route[]): SitemapEntry[] {
+  const known = entriesOf.get(routes);
+  if (known?.vehicles === data.vehicles) return known.entries;
+  const made = (previous && entriesAfter(routes, data, previous)) ?? entriesAfresh(routes, data);
+  entriesOf.set(routes, made);
+  return made.entries;
+}
+
+function entriesAfresh(routes: readonly Route[], data: SiteData): ManifestEntries {
   const byId = vehiclesById(data.vehicles);
   const entries: SitemapEntry[] = [];
-  for (const r of routes) {
-    const lastmod = r.kind === 'vehicle' ? (byId.get(r.vehicleId)?.updated_at ?? undefined) : undefined;
-    let known = sitemapEntryOf.get(r);
-    if (known === undefined || known.lastmod !== lastmod) {
-      const indexed = !NOT_INDEXED.has(r.kind) && !(r.kind === 'offer' && r.path !== r.canonicalPath);
-      known = { lastmod, entry: indexed ? (lastmod ? { path: r.path, lastmod } : { path: r.path }) : null };
-      sitemapEntryOf.set(r, known);
-    }
-    if (known.entry) entries.push(known.entry);
+  const at = new Int32Array(routes.length);
+  for (let i = 0; i < routes.length; i++) {
+    const entry = sitemapEntry(routes[i]!, byId);
+    at[i] = entry ? entries.push(entry) - 1 : -1;
   }
-  return entries;
+  return { vehicles: data.vehicles, entries, at };
+}
+
+/**
+ * {@link entriesAfresh} from the entries of the manifest `routes` was derived from: null unless the
+ * manifest kept its length and the catalogue only had vehicles replaced in place (then each kept route's
+ * entry holds, but a vehicle page's whose vehicle was replaced), and every changed route keeps its path
+ * and whether it is listed. The entries so made are recorded as following the previous ones
+ * (`sitemapEntriesFollow`), so the sitemap's lines are derived the same way.
+ */
+function entriesAfter(routes: readonly Route[], data: SiteData, previous: readonly Route[]): ManifestEntries | null {
+  const before = entriesOf.get(previous);
+  if (!before || previous.length !== routes.length) return null;
+  let replaced: ReadonlySet<number> = new Set();
+  if (before.vehicles !== data.vehicles) {
+    const update = replacedInPlace(data.vehicles);
+    if (update?.previous !== before.vehicles) return null;
+    replaced = new Set(update.replaced.map(({ now }) => Number(now.id)));
+  }
+  const entries = before.entries.slice();
+  const changed: number[] = [];
+  for (let i = 0; i < routes.length; i++) {
+    const route = routes[i]!;
+    if (route === previous[i] && !(replaced.size > 0 && route.kind === 'vehicle' && replaced.has(route.vehicleId))) continue;
+    const entry = sitemapEntry(route, vehiclesById(data.vehicles));
+    const at = before.at[i]!;
+    if ((entry === null) !== (at < 0)) return null;
+    if (entry === null || entry === entries[at]) continue;
+    if (entry.path !== entries[at]!.path) return null;
+    entries[at] = entry;
+    changed.push(at);
+  }
+  sitemapEntriesFollow(entries, before.entries, changed);
+  return { vehicles: data.vehicles, entries, at: before.at };
 }
 

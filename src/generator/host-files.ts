@@ -83,27 +83,69 @@ const linesByEntry = new WeakMap<SiteConfig, WeakMap<SitemapEntry, SitemapLine>>
 
 /** The lines of `entries`, whose paths are unique. */
 function sitemapLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
-  let known = knownLines.get(site);
-  if (!known) knownLines.set(site, (known = new Map()));
-  let byEntry = linesByEntry.get(site);
-  if (!byEntry) linesByEntry.set(site, (byEntry = new WeakMap()));
-  const lines = entries.map((e) => {
-    const same = byEntry.get(e);
-    if (same) return same;
-    const raw = e.lastmod ?? '';
-    let kept = known.get(e.path);
-    if (kept === undefined || kept.lastmod !== raw) {
-      const lastmod = sitemapDate(e.lastmod, site.timeZone);
-      kept = { lastmod: raw, line: { text: `  <url><loc>${xmlEscape(absolute(site, e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod } };
-      known.set(e.path, kept);
-    }
-    byEntry.set(e, kept.line);
-    return kept.line;
-  });
+  const known = knownLinesOf(site);
+  const lines = entries.map((e) => lineOf(site, e, known));
   if (known.size > lines.length) {
     const paths = new Set(entries.map((e) => e.path));
     for (const path of known.keys()) if (!paths.has(path)) known.delete(path);
   }
+  return lines;
+}
+
+function knownLinesOf(site: SiteConfig): Map<string, { lastmod: string; line: SitemapLine }> {
+  let known = knownLines.get(site);
+  if (!known) knownLines.set(site, (known = new Map()));
+  return known;
+}
+
+function lineOf(site: SiteConfig, entry: SitemapEntry, known: Map<string, { lastmod: string; line: SitemapLine }>): SitemapLine {
+  let byEntry = linesByEntry.get(site);
+  if (!byEntry) linesByEntry.set(site, (byEntry = new WeakMap()));
+  const same = byEntry.get(entry);
+  if (same) return same;
+  const raw = entry.lastmod ?? '';
+  let kept = known.get(entry.path);
+  if (kept === undefined || kept.lastmod !== raw) {
+    const lastmod = sitemapDate(entry.lastmod, site.timeZone);
+    kept = { lastmod: raw, line: { text: `  <url><loc>${xmlEscape(absolute(site, entry.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`, lastmod } };
+    known.set(entry.path, kept);
+  }
+  byEntry.set(entry, kept.line);
+  return kept.line;
+}
+
+// Entry lists made from another by replacing some entries with entries of the same paths (see
+// sitemapEntriesFollow), and the lines of each list of unique paths, so a list that follows one whose lines
+// are known has its lines made by replacing the same few.
+const entriesFollowing = new WeakMap<readonly SitemapEntry[], { previous: readonly SitemapEntry[]; changed: readonly number[] }>();
+const linesOfEntries = new WeakMap<readonly SitemapEntry[], SitemapLine[]>();
+
+/**
+ * Records that `entries` is `previous` with the entries at `changed` replaced by entries of the same paths:
+ * the sitemap then makes those lines alone (a running site's update changes a few of 30,000).
+ */
+export function sitemapEntriesFollow(entries: readonly SitemapEntry[], previous: readonly SitemapEntry[], changed: readonly number[]): void {
+  entriesFollowing.set(entries, { previous, changed });
+}
+
+/** The lines of `entries` with repeated paths dropped, from the lines of the list it follows where known. */
+function uniqueLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
+  const made = linesOfEntries.get(entries);
+  if (made) return made;
+  const follows = entriesFollowing.get(entries);
+  const before = follows && linesOfEntries.get(follows.previous);
+  let lines: SitemapLine[];
+  if (before) {
+    const known = knownLinesOf(site);
+    lines = before.slice();
+    for (const at of follows.changed) lines[at] = lineOf(site, entries[at]!, known);
+  } else {
+    const unique = uniqueByPath(entries);
+    lines = sitemapLines(site, unique);
+    // Lines stand at their entries' places only when no path repeated.
+    if (unique.length !== entries.length) return lines;
+  }
+  linesOfEntries.set(entries, lines);
   return lines;
 }
 
@@ -156,7 +198,7 @@ export interface SitemapPart {
  * to `maxPerFile` URLs, which {@link sitemapIndexXml} lists in `sitemap.xml`.
  */
 export function sitemapParts(site: SiteConfig, entries: Iterable<SitemapEntry>, maxPerFile = SITEMAP_MAX_URLS): SitemapPart[] {
-  const lines = sitemapLines(site, uniqueByPath(entries));
+  const lines = Array.isArray(entries) ? uniqueLines(site, entries) : sitemapLines(site, uniqueByPath(entries));
   if (lines.length <= maxPerFile) return [{ file: 'sitemap.xml', lines }];
   const parts: SitemapPart[] = [];
   for (let i = 0; i < lines.length; i += maxPerFile) parts.push({ file: `sitemap-${parts.length + 1}.xml`, lines: lines.slice(i, i + maxPerFile) });

@@ -824,7 +824,7 @@ export async function updateLiveSite(
     // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
     // Redirects and the image folder change only when pages appear or vanish, or photos change.
     const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-    sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data)), live.sitemap);
+    sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data, live.routes)), live.sitemap);
     for (const { file, content } of sitemap.write) {
       touchedFile(path.join(releaseDir, file));
       await writes.add(writeFileAtomic(path.join(releaseDir, file), content));
