@@ -111,6 +111,11 @@ export { vehiclesById };
 export interface ManifestParts {
   groups: Map<number, Route[]>;
   rest: Route[];
+  /**
+   * Where each vehicle's group starts in the manifest, when every group is one run of routes and the rest
+   * follow them all: then an update that keeps every vehicle in its place replaces groups where they stand.
+   */
+  starts: ReadonlyMap<number, number> | null;
 }
 
 // Kept per manifest: a derived manifest records its parts as it is made, so the next update need not
@@ -129,16 +134,28 @@ export function otherRoutes(routes: readonly Route[]): readonly Route[] {
 export function manifestParts(routes: readonly Route[]): ManifestParts {
   let parts = partsOf.get(routes);
   if (!parts) {
-    parts = { groups: new Map(), rest: [] };
-    for (const route of routes.slice(1)) {
+    const groups = new Map<number, Route[]>();
+    const rest: Route[] = [];
+    const starts = new Map<number, number>();
+    let runs = true;
+    for (let i = 1; i < routes.length; i++) {
+      const route = routes[i]!;
       if (route.kind === 'vehicle' || route.kind === 'vehicle-print' || route.kind === 'vehicle-checkout' || route.kind === 'vehicle-trade-in') {
-        const group = parts.groups.get(route.vehicleId);
-        if (group) group.push(route);
-        else parts.groups.set(route.vehicleId, [route]);
+        const id = route.vehicleId;
+        const group = groups.get(id);
+        if (group) {
+          runs &&= routes[i - 1] === group.at(-1);
+          group.push(route);
+        } else {
+          runs &&= rest.length === 0;
+          groups.set(id, [route]);
+          starts.set(id, i);
+        }
       } else {
-        parts.rest.push(route);
+        rest.push(route);
       }
     }
+    parts = { groups, rest, starts: runs ? starts : null };
     partsOf.set(routes, parts);
   }
   return parts;
@@ -167,27 +184,30 @@ export function updateRouteManifest(
 
   const oldById = vehiclesById(data.vehicles);
   const newById = vehiclesById(after.vehicles);
-  // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch.
-  for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
+  const replaced = replacedPositions(data.vehicles, after.vehicles);
+  // A new vehicle can take a slug from a higher id: that vehicle's pages move, so start from scratch. With
+  // every vehicle kept in its place, only the replaced ones can have another slug.
+  if (replaced) {
+    for (const i of replaced) if (!touched.has(Number(after.vehicles[i]!.id)) && data.vehicles[i]!.slug !== after.vehicles[i]!.slug) return null;
+  } else {
+    for (const v of after.vehicles) if (!touched.has(Number(v.id)) && oldById.get(Number(v.id))?.slug !== v.slug) return null;
+  }
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
   const changes = [...touched].map((id) => ({ id, was: oldById.get(id), now: newById.get(id) }));
   const parts = manifestParts(before.routes);
-  const reaches = similarReach(
+  const reach = similarReach(
     changes,
     (v) => (parts.groups.get(Number(v.id))?.[0] as { similar?: number[] } | undefined)?.similar,
     oneToOneNames(after.vehicles, 'model').plain,
   );
-  const affected = (v: NormalisedVehicle) => touched.has(Number(v.id)) || reaches(v);
-
+  const affected = (v: NormalisedVehicle) => touched.has(Number(v.id)) || reach.reaches(v);
   const similar = similarIndex(after.vehicles);
-  const routes: Route[] = [before.routes[0]!];
-  const groups = new Map<number, Route[]>();
-  for (const v of after.vehicles) {
-    const kept = affected(v) ? undefined : parts.groups.get(Number(v.id));
-    const group = kept ?? vehicleRoutes(site, v, similar(v));
-    groups.set(Number(v.id), group);
-    for (const route of group) routes.push(route);
-  }
+  const regroup = (v: NormalisedVehicle) => vehicleRoutes(site, v, similar(v));
+  const placed =
+    (replaced && parts.starts && groupsInPlace(before.routes, parts, parts.starts, reachable(after.vehicles, newById, touched, reach.near), affected, regroup)) ??
+    groupsInOrder(before.routes[0]!, parts, after.vehicles, affected, regroup);
+  const { routes, groups } = placed;
+
   // A search route's count and first page read where its matches stand in relevance order and whether each
   // is available; the sold ones' runs collapse by that alone. A change that keeps, for every changed vehicle
   // it matches before or after, the match, the place and the availability leaves the route as it was.
@@ -200,21 +220,103 @@ export function updateRouteManifest(
   // The catalogue's relevance order is asked for every update, searched again or not: each catalogue's is
   // derived from the one before it, which must then have one (else it is a sort of the whole catalogue).
   matchingVehicles(after.vehicles, {});
-  const rest: Route[] = [];
-  for (const route of parts.rest) {
+  // The other routes follow the groups: replaced where they stand, or appended after them.
+  const rest = parts.rest.slice();
+  for (let i = 0; i < rest.length; i++) {
+    const route = rest[i]!;
     if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter)) && !steadyFor(route.filter)) {
       const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter);
       const next = route.canonicalPath ? { ...fresh, path: route.path, canonicalPath: route.canonicalPath } : fresh;
       // A shared location and dealership page keeps both facets.
       if (next.kind === 'search' && route.deps.facets) next.deps.facets = route.deps.facets;
-      rest.push(next);
-    } else {
-      rest.push(route);
+      rest[i] = next;
+      if (placed.restAt !== null) routes[placed.restAt + i] = next;
     }
   }
-  for (const route of rest) routes.push(route);
-  partsOf.set(routes, { groups, rest });
+  if (placed.restAt === null) for (const route of rest) routes.push(route);
+  partsOf.set(routes, { groups, rest, starts: placed.starts });
   return routes;
+}
+
+/**
+ * The positions at which `after` holds another vehicle object than `before`, when each holds a vehicle of
+ * the same id (an update that replaced vehicles and kept every one in its place); null otherwise.
+ */
+function replacedPositions(before: readonly NormalisedVehicle[], after: readonly NormalisedVehicle[]): number[] | null {
+  if (before.length !== after.length) return null;
+  const at: number[] = [];
+  for (let i = 0; i < after.length; i++) {
+    if (after[i] === before[i]) continue;
+    if (Number(after[i]!.id) !== Number(before[i]!.id)) return null;
+    at.push(i);
+  }
+  return at;
+}
+
+/**
+ * The vehicles a change can reach (`affected`): the changed ones, and those sharing a make or a body with a
+ * version of a changed one (`near`), each once. The similar lists of all others are out of its reach.
+ */
+function reachable(vehicles: readonly NormalisedVehicle[], byId: ReadonlyMap<number, NormalisedVehicle>, touched: ReadonlySet<number>, near: readonly NormalisedVehicle[]): Set<NormalisedVehicle> {
+  const out = new Set<NormalisedVehicle>();
+  for (const id of touched) {
+    const v = byId.get(id);
+    if (v) out.add(v);
+  }
+  const [makes, bodies] = [new Set(near.map((t) => t.make_slug)), new Set(near.map((t) => t.simple_body))];
+  for (const make of makes) for (const v of matchingVehicles(vehicles, { make })) out.add(v);
+  for (const body of bodies) for (const v of body ? matchingVehicles(vehicles, { body }) : vehicles.filter((v) => v.simple_body === body)) out.add(v);
+  return out;
+}
+
+interface PlacedGroups {
+  routes: Route[];
+  groups: Map<number, Route[]>;
+  /** Where the other routes start in `routes`; null when they are still to be appended. */
+  restAt: number | null;
+  /** Where each vehicle's group starts in `routes`. */
+  starts: ReadonlyMap<number, number>;
+}
+
+/**
+ * The vehicles' groups where they stood in the manifest before, with the groups of the `affected` among
+ * `candidates` made again: for an update that kept every vehicle in its place. Null when a group made
+ * again has another number of routes than before.
+ */
+function groupsInPlace(
+  previous: readonly Route[],
+  parts: ManifestParts,
+  starts: ReadonlyMap<number, number>,
+  candidates: Iterable<NormalisedVehicle>,
+  affected: (v: NormalisedVehicle) => boolean,
+  regroup: (v: NormalisedVehicle) => Route[],
+): PlacedGroups | null {
+  const routes = previous.slice();
+  const groups = new Map(parts.groups);
+  for (const v of candidates) {
+    if (!affected(v)) continue;
+    const id = Number(v.id);
+    const [group, was, start] = [regroup(v), parts.groups.get(id), starts.get(id)];
+    if (was === undefined || start === undefined || group.length !== was.length) return null;
+    groups.set(id, group);
+    for (let k = 0; k < group.length; k++) routes[start + k] = group[k]!;
+  }
+  return { routes, groups, restAt: routes.length - parts.rest.length, starts };
+}
+
+/** The vehicles' groups in catalogue order after the home page, kept or made again. */
+function groupsInOrder(home: Route, parts: ManifestParts, vehicles: readonly NormalisedVehicle[], affected: (v: NormalisedVehicle) => boolean, regroup: (v: NormalisedVehicle) => Route[]): PlacedGroups {
+  const routes: Route[] = [home];
+  const groups = new Map<number, Route[]>();
+  const starts = new Map<number, number>();
+  for (const v of vehicles) {
+    const kept = affected(v) ? undefined : parts.groups.get(Number(v.id));
+    const group = kept ?? regroup(v);
+    groups.set(Number(v.id), group);
+    starts.set(Number(v.id), routes.length);
+    for (const route of group) routes.push(route);
+  }
+  return { routes, groups, restAt: null, starts };
 }
 
 /**
@@ -233,7 +335,7 @@ function similarReach(
   changes: ReadonlyArray<{ id: number; was: NormalisedVehicle | undefined; now: NormalisedVehicle | undefined }>,
   listedBefore: (v: NormalisedVehicle) => readonly number[] | undefined,
   plain: (v: NormalisedVehicle) => boolean,
-): (v: NormalisedVehicle) => boolean {
+): { reaches: (v: NormalisedVehicle) => boolean; near: readonly NormalisedVehicle[] } {
   const moved = changes.filter((c) => c.was?.status === 'in_stock' || c.now?.status === 'in_stock');
   const plainChange = changes.every((c) => (!c.was || plain(c.was)) && (!c.now || plain(c.now)));
   const inPlace = (c: (typeof changes)[number]) =>
@@ -248,7 +350,7 @@ function similarReach(
     sameRelevance(c.was, c.now);
   const steady = new Set(moved.filter(inPlace));
   const versions = moved.flatMap((c) => [c.was, c.now]).filter((t): t is NormalisedVehicle => t !== undefined);
-  return (v) => {
+  const reaches = (v: NormalisedVehicle) => {
     // A vehicle on the list, or a candidate for it, shares its make (as its model's and make's queries ask)
     // or its body: most vehicles share neither with any version of a changed one.
     if (!versions.some((t) => t.make_slug === v.make_slug || t.simple_body === v.simple_body)) return false;
@@ -265,6 +367,7 @@ function similarReach(
     }
     return false;
   };
+  return { reaches, near: versions };
 }
 
 /**

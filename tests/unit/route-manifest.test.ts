@@ -204,5 +204,13 @@ describe('updating the manifest after vehicle changes', () => {
     expect(updateRouteManifest(site, { data, routes }, renamedMake, new Set([Number(v.id)]))).toBeNull();
     const newOffers = { ...data, offers: [] };
     expect(updateRouteManifest(site, { data, routes }, newOffers, new Set())).toBeNull();
+    // A vehicle takes the slug of a later one, which normalising then publishes under another: the later
+    // vehicle was not touched, but its pages move.
+    const [first, later] = [data.vehicles[1]!, data.vehicles[2]!];
+    const slugTaken = {
+      ...data,
+      vehicles: data.vehicles.map((x) => (x.id === first.id ? { ...x, slug: later.slug } : x.id === later.id ? { ...x, slug: `${later.slug}-${later.id}` } : x)),
+    };
+    expect(updateRouteManifest(site, { data, routes }, slugTaken, new Set([Number(first.id)]))).toBeNull();
   });
 });
