@@ -22,8 +22,9 @@ export function recordsJson(records: unknown[]): string {
 /**
  * Writes a file by writing a temporary sibling and renaming it, so readers never see half a file. `data`
  * given in parts is written as one gathered write, without joining the parts in memory first.
+ * `beforeRename` runs once the temporary file is written, just before it replaces `file`.
  */
-export async function writeFileAtomic(file: string, data: string | Buffer | readonly Buffer[]): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Buffer | readonly Buffer[], beforeRename?: () => Promise<void>): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   const write = () => (typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : writeParts(temporary, data));
   // The folder is made only when it is missing: a file is most often replaced where it already is.
@@ -32,6 +33,7 @@ export async function writeFileAtomic(file: string, data: string | Buffer | read
     await mkdir(path.dirname(file), { recursive: true });
     await write();
   });
+  await beforeRename?.();
   await rename(temporary, file);
 }
 

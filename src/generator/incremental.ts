@@ -38,12 +38,13 @@ import { withSimilarSection } from '../render/similar-section.ts';
 import { answersDigest, type SearchPageAnswers, type SearchPageRender } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
+import { ReplacedFiles } from './replaced-files.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
 import { contentImageJobs } from '../views/content-images.ts';
 import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './videos.ts';
-import { OUT } from './publish.ts';
+import { OUT, replacedFilesDir } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, notedSearches, noteStaleRoutes, sitemapEntries, type BuildState, type NotedSearch } from './build.ts';
@@ -767,29 +768,32 @@ export async function updateLiveSite(
     for (const text of inline.styles) styleHashes.add(cspHash(text));
     styleAttributes ||= inline.styleAttributes;
   };
-  // Similar-vehicles sections replaced in place, a few pages at once so reading one overlaps the others'
-  // work; a page that does not hold its section as expected is rendered instead.
-  let patched = 0;
-  await inPool(toPatch, PATCH_CONCURRENCY, async (route) => {
-    const file = outputFile(releaseDir, route.path, route.kind);
-    const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
-    const page = section === null ? null : await withSimilarSection(file, section);
-    if (!page) {
-      toRender.push(route);
-      return;
-    }
-    noteInline(inlineTexts(section!));
-    await writeFileAtomic(file, page);
-    touchedFile(file);
-    patched++;
-    options.onProgress?.(++done, total);
-  });
   const indexedNow = new Map<string, string>();
   // Each page goes to disk while the next one renders; every write is done before the files count as replaced.
   const writes = new WritesInFlight(WRITES_IN_FLIGHT);
+  // The files replaced are freed once every new one is in place (ReplacedFiles).
+  const replacing = new ReplacedFiles(replacedFilesDir(releaseDir));
+  let filesReplaced = false;
+  let patched = 0;
   let state: BuildState;
   let sitemap: ReturnType<typeof sitemapChanges>;
   try {
+    // Similar-vehicles sections replaced in place, a few pages at once so reading one overlaps the others'
+    // work; a page that does not hold its section as expected is rendered instead.
+    await inPool(toPatch, PATCH_CONCURRENCY, async (route) => {
+      const file = outputFile(releaseDir, route.path, route.kind);
+      const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
+      const page = section === null ? null : await withSimilarSection(file, section);
+      if (!page) {
+        toRender.push(route);
+        return;
+      }
+      noteInline(inlineTexts(section!));
+      await replacing.write(file, page);
+      touchedFile(file);
+      patched++;
+      options.onProgress?.(++done, total);
+    });
     for (const route of toRender) {
       // A search page is handed what its island settled on last time (see SearchPage.astro).
       const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
@@ -803,7 +807,7 @@ export async function updateLiveSite(
       noteInline(inlineTextsOf(page.body));
       const file = outputFile(releaseDir, route.path, route.kind);
       touchedFile(file);
-      await writes.add(writeFileAtomic(file, page.body));
+      await writes.add(replacing.write(file, page.body));
       options.onProgress?.(++done, total);
     }
     // A removed page's emptied folders go, so no page may still be on its way into one.
@@ -832,7 +836,7 @@ export async function updateLiveSite(
     sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data, live.routes)), live.sitemap);
     for (const { file, content } of sitemap.write) {
       touchedFile(path.join(releaseDir, file));
-      await writes.add(writeFileAtomic(path.join(releaseDir, file), content));
+      await writes.add(replacing.write(path.join(releaseDir, file), content));
     }
     for (const file of sitemap.remove) {
       if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
@@ -841,10 +845,10 @@ export async function updateLiveSite(
     // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
     for (const { file, content } of machineReadableFiles(site, data, images)) {
       touchedFile(path.join(releaseDir, file));
-      await writes.add(writeFileAtomic(path.join(releaseDir, file), content));
+      await writes.add(replacing.write(path.join(releaseDir, file), content));
     }
     const search = searchFiles(site, data, images, asOf);
-    await writes.add(writeSearchFiles(releaseDir, search));
+    await writes.add(writeSearchFiles(releaseDir, search, replacing.write));
     if (site.search.backend.kind === 'algolia' && !options.preview) await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
     if (indexMoved) {
       // The site search reads the pages from disk.
@@ -852,28 +856,32 @@ export async function updateLiveSite(
       state.siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
     }
     if (pagesMoved || jobs.length > 0) {
-      await writeFileAtomic(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
+      await replacing.write(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
       if (!options.preview) {
         await removeUnusedImages(releaseDir, data, images, site);
         await removeUnusedVideos(releaseDir, data.vehicles, images);
       }
     }
     if (json(state.scriptHashes) !== json(live.state.scriptHashes) || json(state.styleHashes) !== json(live.state.styleHashes) || styleAttributes !== live.state.styleAttributes) {
-      await writes.add(writeFileAtomic(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes })));
+      await writes.add(replacing.write(path.join(releaseDir, '_headers'), headersFile(site, { scriptHashes: state.scriptHashes, styleHashes: state.styleHashes, styleAttributes })));
     }
     await writes.settled();
+    filesReplaced = true;
   } finally {
-    // A failed update leaves none of its writes running behind it.
+    // A failed update leaves none of its writes running behind it, nor the files it replaced held.
     await writes.drained();
+    if (!filesReplaced) await replacing.release();
   }
   lap('hostFiles');
   options.onFilesReplaced?.();
 
+  const freed = replacing.release();
   if (!options.preview) {
     // Just what changed goes to disk, appended to the snapshot's change log; content alone leaves it as it was.
     if (next.snapshot !== live.snapshot) await appendSnapshotChanges(live.snapshot, next.snapshot, next.touched, root);
     await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
   }
+  await freed;
   lap('snapshot');
 
   return {

@@ -96,6 +96,14 @@ interface ReleaseEntry {
   building: boolean;
 }
 
+/**
+ * Where an update holds the files it replaced in a live release until its new files are all in place
+ * (`ReplacedFiles`): in out/.trash, beside the releases, which start-up clears.
+ */
+export function replacedFilesDir(releaseDir: string): string {
+  return path.resolve(releaseDir, '..', '..', '..', TRASH, 'replaced');
+}
+
 async function releasesOf(slug: string, root: string): Promise<ReleaseEntry[]> {
   const dir = path.resolve(root, OUT, RELEASES, slug);
   const names = await readdir(dir).catch(() => [] as string[]);

@@ -137,20 +137,23 @@ function groupFile(entries: Array<number | CardFileEntry>): GroupFile {
   return { entries, text, hash: hashOf(text) };
 }
 
-/** Writes a site's search files into a release; card files already there are left as they are. */
-export async function writeSearchFiles(releaseDir: string, search: SearchFiles): Promise<{ written: number }> {
+/**
+ * Writes a site's search files into a release; card files already there are left as they are. `write`
+ * replaces one file whole (by default `writeFileAtomic`).
+ */
+export async function writeSearchFiles(releaseDir: string, search: SearchFiles, write: (file: string, content: string) => Promise<void> = writeFileAtomic): Promise<{ written: number }> {
   let written = 0;
   const before = await cardFilesIn(releaseDir);
   for (const [file, content] of search.files) {
     if (file === SEARCH_INDEX_PATH) continue;
     if (before.has(path.basename(file))) continue;
-    await writeFileAtomic(path.join(releaseDir, file), content);
+    await write(path.join(releaseDir, file), content);
     written++;
   }
   // The index goes last: it only ever names card files that exist.
   const indexFile = path.join(releaseDir, SEARCH_INDEX_PATH);
   const previous = await readFile(indexFile, 'utf8').then(cardsOfIndex, () => null);
-  await writeFileAtomic(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
+  await write(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
   written++;
   // A page still holding the previous index may ask for its cards, so those stay one more update.
   const keep = new Set([...search.files.keys()].map((f) => path.basename(f)));

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
 import { buildSites, buildStatePath, routeFingerprintsPath, type RouteFingerprintsFile } from '../../src/generator/build.ts';
+import { replacedFilesDir } from '../../src/generator/publish.ts';
 import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
@@ -127,6 +128,10 @@ describe('incremental updates', () => {
     expect(report.rendered).toBeGreaterThan(0);
     expect(report.rendered).toBeLessThan(60);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+    // The files it replaced were held until the new ones were all in place, then let go.
+    const held = replacedFilesDir(await realpath(path.join(root, 'out', slug)));
+    expect(existsSync(held)).toBe(true);
+    expect(await readdir(held)).toEqual([]);
   }, 240_000);
 
   it("brings other pages' similar vehicles up to date in place, and renders a page whose section is not as published", async () => {
