@@ -1,4 +1,4 @@
-import { insertSorted } from '../lib/sorted.ts';
+import { insertSorted, withoutSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
@@ -293,7 +293,7 @@ export function replacedInPlace(vehicles: Catalogue): { previous: Catalogue; rep
  */
 function reorder(change: CatalogueChange, previous: readonly NormalisedVehicle[], compare: (a: NormalisedVehicle, b: NormalisedVehicle) => number): NormalisedVehicle[] | null {
   if (change.added.length > MOST_PLACED) return null;
-  const sorted = change.gone.size > 0 ? previous.filter((v) => !change.gone.has(v)) : [...previous];
+  const sorted = change.gone.size > 0 ? withoutSorted(previous, change.gone, compare) : [...previous];
   for (const vehicle of change.added) insertSorted(sorted, vehicle, compare);
   return sorted;
 }
@@ -348,7 +348,7 @@ function facetIndex(vehicles: readonly NormalisedVehicle[]): Map<string, readonl
     index = new Map(before);
     const touched = new Set([...change.gone, ...change.added].flatMap(vehicleFacets));
     for (const key of touched) {
-      const list = (before.get(key) ?? []).filter((v) => !change.gone.has(v));
+      const list = withoutSorted(before.get(key) ?? [], new Set([...change.gone].filter((v) => vehicleFacets(v).includes(key))), COMPARATORS.mostRelevant);
       for (const v of change.added) if (vehicleFacets(v).includes(key)) insertSorted(list, v, COMPARATORS.mostRelevant);
       if (list.length > 0) index.set(key, list);
       else index.delete(key);
