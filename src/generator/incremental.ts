@@ -226,7 +226,9 @@ export async function applyEvents(
   // What the batch left as it was keeps its object: a vehicle not touched or sent back as it was (and whose
   // slug no other vehicle took), and a list equal to the snapshot's. So a running site knows by identity what did not change,
   // and what it worked out from those objects (search records, feed lines, fingerprints) still holds.
-  const vehiclesAfter = normalised.map((v) => {
+  const vehiclesAfter = normalised.map((v, i) => {
+    // The snapshot's own vehicle in its own place: kept, whatever the rest says (most of the catalogue).
+    if (v === snapshot.vehicles[i]) return v;
     const kept = before.get(Number(v.id));
     return kept && !touched.has(Number(v.id)) && kept.slug === v.slug ? kept : v;
   });
