@@ -26,8 +26,17 @@ export function loadSiteConfig(file: string, root = process.cwd()): SiteConfig {
   } catch (error) {
     throw new SiteConfigError(shown, [`the file cannot be read (${(error as NodeJS.ErrnoException).code ?? error}).`]);
   }
-  return parseSiteConfig(text, shown);
+  const known = parsed.get(shown);
+  if (known?.text === text) return structuredClone(known.config);
+  const config = parseSiteConfig(text, shown);
+  parsed.set(shown, { text, config: structuredClone(config) });
+  return config;
 }
+
+// The last valid config read from each file, by its text: a running server reads the configs again for
+// every run (an operator may have edited one), and validating a config against the schema took 3-5 ms.
+// Each caller gets its own copy.
+const parsed = new Map<string, { text: string; config: SiteConfig }>();
 
 /** Validates the text of a site config file named `file` (used in messages and to check the slug). */
 export function parseSiteConfig(text: string, file: string): SiteConfig {

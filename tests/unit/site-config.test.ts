@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findSite, loadAllSiteConfigs, parseSiteConfig } from '../../src/data/site-config.ts';
+import { findSite, loadAllSiteConfigs, loadSiteConfig, parseSiteConfig } from '../../src/data/site-config.ts';
 
 const minimal = 'name: Test Motors\ntemplate: classic\nurl: https://www.test.example/\n';
 
@@ -152,5 +155,31 @@ describe('site config errors name the file, the key, what was expected and the f
         - search.priceSlider: min must be below max.
       Every key and its default is documented in src/schemas/site-config.ts."
     `);
+  });
+});
+
+describe('reading a site config again', () => {
+  it('gives each read its own copy, follows an edit, and still refuses an invalid edit', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'site-config-'));
+    try {
+      mkdirSync(path.join(root, 'sites'));
+      const file = path.join(root, 'sites', 'a-dealer.yaml');
+      writeFileSync(file, minimal);
+      // Whatever a caller does with its copy, the next read is the file's.
+      const reads = [0, 1, 2].map(() => {
+        const config = loadSiteConfig('sites/a-dealer.yaml', root);
+        expect(config.features.print).not.toBe('off');
+        config.features.print = 'off';
+        return config;
+      });
+      expect(new Set(reads).size).toBe(3);
+
+      writeFileSync(file, minimal.replace('Test Motors', 'Renamed Motors'));
+      expect(loadSiteConfig('sites/a-dealer.yaml', root).name).toBe('Renamed Motors');
+      writeFileSync(file, `${minimal}features:\n  print: sideways\n`);
+      expect(() => loadSiteConfig('sites/a-dealer.yaml', root)).toThrow(/features\.print/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
