@@ -35,7 +35,7 @@ import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
 import { withSimilarSection } from '../render/similar-section.ts';
-import { answersDigest, type SearchPageAnswers, type SearchPageRender } from '../render/search-page-answers.ts';
+import { answersDigest, type SearchPageRender } from '../render/search-page-answers.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { ReplacedFiles } from './replaced-files.ts';
@@ -746,16 +746,12 @@ export async function updateLiveSite(
   for (const route of plan.remove) searchAnswers.delete(route.path);
   const answersOf = options.preview ? undefined : options.searchPageAnswers;
   let searchPagesKept = 0;
-  // A page answered otherwise is handed its answers, so its render does not ask them again.
-  const answered = new Map<string, SearchPageAnswers>();
   for (const route of plan.recheck) {
     const known = answersOf && (live.searchAnswers.get(route.path) ?? (await notedAnswers(live, route.path, answersOf)));
-    const answers = known && (await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests));
-    if (known && answersDigest(answers!) === known.digest) {
+    if (known && answersDigest(await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests)) === known.digest) {
       searchAnswers.set(route.path, known);
       searchPagesKept++;
     } else {
-      if (known) answered.set(route.path, { requests: known.requests, answers: answers! });
       toRender.push(route);
     }
   }
@@ -799,8 +795,7 @@ export async function updateLiveSite(
     for (const route of toRender) {
       // A search page is handed what its island settled on last time (see SearchPage.astro).
       const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
-      const handed = answered.get(route.path);
-      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}), ...(handed ? { searchAnswered: handed } : {}) };
+      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}) };
       const page = await render(new Request(`${site.url}${route.path}`), locals);
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);

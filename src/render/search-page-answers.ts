@@ -33,20 +33,6 @@ export function recordingClient(client: IslandSearchClient): { client: IslandSea
   };
 }
 
-/**
- * A client that answers each search of `answered` (asked over the same data as `client` answers from) with
- * its answer, and any other as `client` does.
- */
-export function answeredClient(client: IslandSearchClient, answered: SearchPageAnswers | undefined): IslandSearchClient {
-  if (!answered) return client;
-  const known = new Map(answered.requests.map((request, i) => [JSON.stringify(request), answered.answers[i] as { results: unknown[] }]));
-  return {
-    async search(requests) {
-      return known.get(JSON.stringify(requests)) ?? client.search(requests);
-    },
-  };
-}
-
 /** The answers to a page's recorded searches over the data in `locals`, as the page's render would get them. */
 export async function searchPageAnswers(locals: Pick<RenderLocals, 'site' | 'data' | 'images' | 'asOf'>, requests: readonly unknown[]): Promise<unknown[]> {
   const client = serverSearchClient(locals.site, locals.data, locals.images, new Date(locals.asOf));

@@ -1,4 +1,4 @@
-import type { SearchPageAnswers, SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
+import type { SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -46,10 +46,4 @@ export interface RenderLocals {
    * from while its island's props are the same.
    */
   searchSettled?: SettledSearch;
-  /**
-   * Given by a running site rendering a search page because its searches, asked again over the same data
-   * just before, answered otherwise: those searches and their answers, which the page takes rather than
-   * asking the engine a second time.
-   */
-  searchAnswered?: SearchPageAnswers;
 }
