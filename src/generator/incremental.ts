@@ -244,7 +244,7 @@ export async function applyEvents(
   if (touched.size === 0 && listsSame && normalised.length === snapshot.vehicles.length) {
     return { snapshot, applied, failed, touched, unchanged: true };
   }
-  const counts = { ...snapshot.meta.counts, published: vehiclesAfter.length, available: vehiclesAfter.filter(isAvailable).length };
+  const counts = { ...snapshot.meta.counts, published: vehiclesAfter.length, available: availableCount(vehiclesAfter, snapshot.vehicles) };
   const next: Snapshot = {
     meta: { ...snapshot.meta, counts, updatedAt: options.now.toISOString() },
     vehicles: vehiclesAfter,
@@ -253,6 +253,30 @@ export async function applyEvents(
   };
   next.removed = carryRemoved(snapshot, next, options.now);
   return { snapshot: next, applied, failed, touched, unchanged: false };
+}
+
+// How many vehicles of a catalogue are available, kept per catalogue for the one an update makes from it.
+const availableCounts = new WeakMap<readonly NormalisedVehicle[], number>();
+
+/**
+ * How many of `vehicles` are available: from `previous`'s count, when known and the two differ only at some
+ * positions, by those positions alone; otherwise by a pass over the catalogue.
+ */
+function availableCount(vehicles: readonly NormalisedVehicle[], previous: readonly NormalisedVehicle[]): number {
+  let count = availableCounts.get(vehicles);
+  if (count !== undefined) return count;
+  const before = availableCounts.get(previous);
+  if (before !== undefined && previous.length === vehicles.length) {
+    count = before;
+    for (let i = 0; i < vehicles.length; i++) {
+      if (vehicles[i] === previous[i]) continue;
+      count += Number(isAvailable(vehicles[i]!)) - Number(isAvailable(previous[i]!));
+    }
+  } else {
+    count = vehicles.filter(isAvailable).length;
+  }
+  availableCounts.set(vehicles, count);
+  return count;
 }
 
 /** The catalogue's records with a batch's over them (null: deleted), those of new ids last. */

@@ -8,6 +8,7 @@ import { parseSiteConfig } from '../../src/data/site-config.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { applyEvents } from '../../src/generator/incremental.ts';
 import { PRICE_HISTORY_LIMIT } from '../../src/rules/price-history.ts';
+import { isAvailable } from '../../src/rules/availability.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import type { WebhookEvent } from '../../src/schemas/webhook.ts';
 import { feedVehicle } from '../support/test-site.ts';
@@ -101,6 +102,33 @@ describe('price history through pulls', () => {
     }
     // The same seed and day give the same histories.
     expect(generateSiteFeed('northside-used', 200, 20251122, '2026-11-25').feed.vehicles.map((v) => v.price_history)).toEqual(feed.vehicles.map((v) => v.price_history));
+  });
+});
+
+describe('the available count through webhook events', () => {
+  const event = (n: number, type: WebhookEvent['type'], id: number, record?: Record<string, unknown>): { eventId: string; event: WebhookEvent } => ({
+    eventId: `count-${n}`,
+    event: { id: `count-${n}`, type, occurred_at: new Date(Date.parse('2026-11-20T00:00:00Z') + n * 60_000).toISOString(), data: { id, ...(record ? { record } : {}) } },
+  });
+
+  it('stays the number of available vehicles across a chain of sales, relistings and price changes', async () => {
+    let snapshot = await pullAt(day(0), [1, 2, 3, 4, 5].map((id) => feedVehicle(id, { price: 10000 + id * 1000 })));
+    const steps = [
+      event(1, 'vehicle.sold', 2),
+      event(2, 'vehicle.updated', 3, feedVehicle(3, { price: 12500 })),
+      event(3, 'vehicle.sold', 4),
+      event(4, 'vehicle.updated', 2, feedVehicle(2, { price: 11500, status: 'in_stock' })),
+      event(5, 'vehicle.updated', 5, feedVehicle(5, { status: 'coming_soon' })),
+    ];
+    const counts: number[] = [];
+    for (const step of steps) {
+      const batch = await applyEvents({ site, snapshot }, [step], { now: day(20) });
+      expect(batch.failed).toEqual([]);
+      snapshot = batch.snapshot;
+      expect(snapshot.meta.counts.available).toBe(snapshot.vehicles.filter(isAvailable).length);
+      counts.push(snapshot.meta.counts.available);
+    }
+    expect(counts).toEqual([4, 4, 3, 4, 4]);
   });
 });
 
