@@ -5,7 +5,7 @@
  * them for good and an update writes only the groups whose cards changed; the index is revalidated.
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir, unlink } from 'node:fs/promises';
+import { readFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../data/feed-files.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -22,6 +22,8 @@ import { replacedInPlace } from '../search/query.ts';
 export interface SearchFiles {
   /** Path in the release -> content. */
   files: Map<string, string>;
+  /** The card file of each group, by its hash, as the index names them. */
+  cardFiles: SearchIndexFile['cards'];
   records: ListingRecord[];
   /** Each vehicle's result card (with its compare facts), by id. */
   cards: Record<string, CardFileEntry>;
@@ -69,6 +71,7 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
   files.set(SEARCH_INDEX_PATH, `{"index":${memo.index.encode(records)},"cards":${JSON.stringify(cardHashes)}}`);
   return {
     files,
+    cardFiles: cardHashes,
     records,
     // Read only by a site whose search is hosted: gathered when asked for.
     get cards() {
@@ -152,14 +155,29 @@ export async function writeSearchFiles(releaseDir: string, search: SearchFiles, 
   }
   // The index goes last: it only ever names card files that exist.
   const indexFile = path.join(releaseDir, SEARCH_INDEX_PATH);
-  const previous = await readFile(indexFile, 'utf8').then(cardsOfIndex, () => null);
+  const previous = await previousCards(indexFile);
   await write(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
   written++;
+  const now = await stat(indexFile).catch(() => null);
+  if (now) indexesWritten.set(indexFile, { ino: now.ino, size: now.size, mtimeMs: now.mtimeMs, cards: search.cardFiles });
   // A page still holding the previous index may ask for its cards, so those stay one more update.
   const keep = new Set([...search.files.keys()].map((f) => path.basename(f)));
   for (const [group, hash] of Object.entries(previous ?? {})) keep.add(path.basename(cardFilePath(group, hash)));
   for (const file of before) if (!keep.has(file)) await unlink(path.join(releaseDir, '_search', 'cards', file)).catch(() => {});
   return { written };
+}
+
+// The card files of each index file this process wrote, with the file's size and time then: while the
+// file is as it was written, they are taken from here rather than read back from 1 MB of index.
+const indexesWritten = new Map<string, { ino: number; size: number; mtimeMs: number; cards: SearchIndexFile['cards'] }>();
+
+/** The card files the index file now in place names; null when there is none. */
+async function previousCards(indexFile: string): Promise<SearchIndexFile['cards'] | null> {
+  const info = await stat(indexFile).catch(() => null);
+  if (!info) return null;
+  const written = indexesWritten.get(indexFile);
+  if (written && written.ino === info.ino && written.size === info.size && written.mtimeMs === info.mtimeMs) return written.cards;
+  return readFile(indexFile, 'utf8').then(cardsOfIndex, () => null);
 }
 
 /**

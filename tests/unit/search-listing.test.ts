@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createSearchEngine, preparedOf, type EngineConfig, type SearchEngine, t
 import { searchEngineAfter } from '../../src/search/engine-update.ts';
 import { decodeIndex, type EncodedIndex } from '../../src/search/index-codec.ts';
 import { searchLandings } from '../../src/search/landings.ts';
-import { cardGroup, EMBEDDED_INDEX, LISTING_FACETS, listingEngineConfig, sortIndexName, type ListingRecord, type SearchIndexFile } from '../../src/search/listing.ts';
+import { cardFilePath, cardGroup, EMBEDDED_INDEX, LISTING_FACETS, listingEngineConfig, sortIndexName, type ListingRecord, type SearchIndexFile } from '../../src/search/listing.ts';
 import { catalogueFollows, matchesFilter } from '../../src/search/query.ts';
 import { SORT_OPTIONS } from '../../src/search/state.ts';
 import { listingNames, listingRecord } from '../../src/views/search-records.ts';
@@ -211,5 +211,24 @@ describe('the search files of a release', () => {
     expect(third.has(added[0]!)).toBe(true);
     const index = JSON.parse(await readFile(path.join(release, '_search', 'index.json'), 'utf8')) as SearchIndexFile;
     expect(Object.values(index.cards).length).toBe(before.size);
+  });
+
+  it('keep the card files of an index another writer put in place', async () => {
+    const release = await mkdtemp(path.join(tmpdir(), 'search-files-'));
+    folders.push(release);
+    const changed = data.vehicles[10]!;
+    const reprice = (price: number) => ({ ...data, vehicles: data.vehicles.map((v) => (v.id === changed.id ? { ...v, price } : v)) });
+    const indexFile = path.join(release, '_search', 'index.json');
+    const group = cardGroup(String(changed.id));
+    await writeSearchFiles(release, searchFiles(site, data, {}, DEMO_NOW));
+    const original = JSON.parse(await readFile(indexFile, 'utf8')) as SearchIndexFile;
+    await writeSearchFiles(release, searchFiles(site, reprice(changed.price + 1000), {}, DEMO_NOW));
+    // Another process puts back an index naming the first card file of the group, as a rename does.
+    await writeFile(`${indexFile}.other`, JSON.stringify(original));
+    await rename(`${indexFile}.other`, indexFile);
+    await writeSearchFiles(release, searchFiles(site, reprice(changed.price + 2000), {}, DEMO_NOW));
+    const cards = await readdir(path.join(release, '_search', 'cards'));
+    // The file that index names stays for the pages still holding it.
+    expect(cards).toContain(path.basename(cardFilePath(group, original.cards[group]!)));
   });
 });
