@@ -115,10 +115,10 @@ function lineOf(site: SiteConfig, entry: SitemapEntry, known: Map<string, { last
 }
 
 // Entry lists made from another by replacing some entries with entries of the same paths (see
-// sitemapEntriesFollow), and the lines of each list of unique paths, so a list that follows one whose lines
-// are known has its lines made by replacing the same few.
+// sitemapEntriesFollow), and the lines of each list of unique paths with the site they were made for, so a
+// list that follows one whose lines are known has its lines made by replacing the same few.
 const entriesFollowing = new WeakMap<readonly SitemapEntry[], { previous: readonly SitemapEntry[]; changed: readonly number[] }>();
-const linesOfEntries = new WeakMap<readonly SitemapEntry[], SitemapLine[]>();
+const linesOfEntries = new WeakMap<readonly SitemapEntry[], { site: SiteConfig; lines: SitemapLine[] }>();
 
 /**
  * Records that `entries` is `previous` with the entries at `changed` replaced by entries of the same paths:
@@ -130,10 +130,14 @@ export function sitemapEntriesFollow(entries: readonly SitemapEntry[], previous:
 
 /** The lines of `entries` with repeated paths dropped, from the lines of the list it follows where known. */
 function uniqueLines(site: SiteConfig, entries: readonly SitemapEntry[]): SitemapLine[] {
-  const made = linesOfEntries.get(entries);
+  const linesFor = (list: readonly SitemapEntry[]) => {
+    const made = linesOfEntries.get(list);
+    return made?.site === site ? made.lines : undefined;
+  };
+  const made = linesFor(entries);
   if (made) return made;
   const follows = entriesFollowing.get(entries);
-  const before = follows && linesOfEntries.get(follows.previous);
+  const before = follows && linesFor(follows.previous);
   let lines: SitemapLine[];
   if (before) {
     const known = knownLinesOf(site);
@@ -145,7 +149,7 @@ function uniqueLines(site: SiteConfig, entries: readonly SitemapEntry[]): Sitema
     // Lines stand at their entries' places only when no path repeated.
     if (unique.length !== entries.length) return lines;
   }
-  linesOfEntries.set(entries, lines);
+  linesOfEntries.set(entries, { site, lines });
   return lines;
 }
 

@@ -87,3 +87,15 @@ describe('sitemap entries', () => {
     expect(text).not.toContain(indexed[0]!.path);
   });
 });
+
+describe('sitemap lines of one list of entries', () => {
+  it('are made for the site asked about', () => {
+    const { site, data } = demoManifest('summit-motor-group', 40);
+    const entries = sitemapEntries(buildRouteManifest(site, data), data);
+    const elsewhere = { ...site, url: 'https://elsewhere.example' };
+    const text = (s: typeof site) => sitemapParts(s, entries).flatMap((part) => part.lines.map((line) => line.text)).join('\n');
+    expect(text(site)).toContain(site.url);
+    expect(text(elsewhere)).toContain('https://elsewhere.example/');
+    expect(text(elsewhere)).not.toContain(site.url);
+  });
+});
