@@ -167,7 +167,7 @@ export async function writeSearchFiles(releaseDir: string, search: SearchFiles, 
   return { written };
 }
 
-// The card files of each index file this process wrote, with the file's size and time then: while the
+// The card files of each index file this process wrote, with the file's inode, size and time then: while the
 // file is as it was written, they are taken from here rather than read back from 1 MB of index.
 const indexesWritten = new Map<string, { ino: number; size: number; mtimeMs: number; cards: SearchIndexFile['cards'] }>();
 
