@@ -14,7 +14,7 @@ import { writeFileAtomic } from './feed-files.ts';
 import { carryPriceHistory, normaliseVehicles, offersForSite } from './normalise.ts';
 import { validateRecords, type QuarantinedRecord } from './quarantine.ts';
 import { vehiclesById } from './route-manifest.ts';
-import { pullReportPath, readSnapshot, snapshotProblem, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
+import { checkedSnapshot, pullReportPath, readSnapshot, sourceCachePath, writeSnapshot } from './snapshot-files.ts';
 import { sourceFor } from './sources/for-site.ts';
 import type { CachedResponse } from './sources/http.ts';
 import type { Source } from './sources/source.ts';
@@ -81,7 +81,7 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
     available: published.filter(isAvailable).length,
   });
   const pulledAt = now.toISOString();
-  const snapshot: Snapshot = {
+  let snapshot: Snapshot = {
     meta: { site: site.slug, pulledAt, source: source.describe, counts: countsFor(normalised.vehicles, 0) },
     vehicles: normalised.vehicles,
     locations: locations.valid,
@@ -92,16 +92,19 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
     removed: [],
   };
   // The build's own check (SnapshotSchema, as readSnapshot applies it), so a pull never writes a snapshot
-  // the build refuses. Every part was validated on its own above, so only a vehicle normalising failed to
-  // make publishable can fail it: those are found one by one and quarantined, and the rest is checked again.
-  if (snapshotProblem(snapshot) !== null) {
+  // the build refuses; the snapshot goes on as its output, as the build would read it. Every part was
+  // validated on its own above, so only a vehicle normalising failed to make publishable can fail it: those
+  // are found one by one and quarantined, and the rest is checked again.
+  let checked = checkedSnapshot(snapshot);
+  if (checked.problem !== null) {
     const publishable = validateRecords(NormalisedVehicleSchema, snapshot.vehicles, 'vehicles');
     for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
     snapshot.meta.counts = countsFor(publishable.valid, snapshot.vehicles.length - publishable.valid.length);
     snapshot.vehicles = publishable.valid;
-    const problem = snapshotProblem(snapshot);
-    if (problem) throw new Error(`${site.slug}: the pulled data does not make a snapshot the build can read (${problem}); the last good snapshot is kept.`);
+    checked = checkedSnapshot(snapshot);
+    if (checked.problem !== null) throw new Error(`${site.slug}: the pulled data does not make a snapshot the build can read (${checked.problem}); the last good snapshot is kept.`);
   }
+  snapshot = checked.snapshot;
   const normaliseMs = performance.now() - t;
   const { counts } = snapshot.meta;
   const report: PullReport = {
@@ -147,6 +150,11 @@ export interface PullOptions {
   /** Use this source instead of the one the site config chooses (tests). */
   source?: Source;
   env?: Record<string, string | undefined>;
+  /**
+   * The running code's version: the last snapshot is read, and the new one written, as that version
+   * checked them (see `writeSnapshot`), so a build reading it next need not check it again.
+   */
+  codeVersion?: string;
 }
 
 /** Pulls one site into its snapshot, guarded; the pull report is written either way. */
@@ -154,7 +162,8 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
   const root = options.root ?? process.cwd();
   const cache = new Map<string, CachedResponse>(readCache(sourceCachePath(site.slug, root)));
   const source = options.source ?? sourceFor(site, { root, cache, ...(options.env ? { env: options.env } : {}) });
-  const last = await readSnapshot(site.slug, root).catch(() => null);
+  const checkedBy = options.codeVersion !== undefined ? { codeVersion: options.codeVersion } : {};
+  const last = await readSnapshot(site.slug, root, checkedBy).catch(() => null);
   const { snapshot, report } = await collectSnapshot(site, source, options.now ?? new Date(), last);
   const objection = checkStockDrop(site, report.counts, last?.meta ?? null);
   if (objection && !options.force) {
@@ -164,7 +173,7 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
   // Carried from the last snapshot, which the build read, and from vehicles just checked.
   snapshot.removed = carryRemoved(last, snapshot, options.now ?? new Date());
   const t = performance.now();
-  await writeSnapshot(snapshot, root);
+  await writeSnapshot(snapshot, root, checkedBy);
   report.published = true;
   report.timings.writeMs = round(performance.now() - t);
   await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);

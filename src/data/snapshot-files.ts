@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,15 +44,19 @@ export function sourceCachePath(slug: string, root = process.cwd()): string {
  * The site's last good snapshot, or null when it has none: the snapshot file with the changes logged since
  * it was written. A damaged file is an error, not "no snapshot". `trusted` skips validation: for render
  * workers reading a file the build has just validated, where a second validated copy of a large catalogue
- * would only cost memory and time.
+ * would only cost memory and time. With `codeVersion`, a file that code version wrote from a snapshot it
+ * had checked, unchanged since and with no change logged, is not checked again (see {@link writeSnapshot}).
  */
-export async function readSnapshot(slug: string, root = process.cwd(), options: { trusted?: boolean } = {}): Promise<Snapshot | null> {
+export async function readSnapshot(slug: string, root = process.cwd(), options: { trusted?: boolean; codeVersion?: string } = {}): Promise<Snapshot | null> {
   const file = snapshotPath(slug, root);
   if (!existsSync(file)) return null;
-  const { generation, ...stored } = JSON.parse(await readFile(file, 'utf8')) as Snapshot & { generation?: string };
+  const bytes = await readFile(file);
+  const { generation, checked, stored } = snapshotFile(bytes.toString('utf8'));
   const logFile = snapshotLogPath(slug, root);
   const raw = typeof generation === 'string' ? withLoggedChanges(stored, generation, await readFile(logFile, 'utf8').catch(noLog), logFile) : stored;
   if (options.trusted) return remember(raw, generation);
+  const unchanged = raw === stored && checked !== undefined && options.codeVersion !== undefined && checked === checkStamp(options.codeVersion, bytes.subarray(bytes.indexOf(0x0a) + 1));
+  if (unchanged) return remember(raw, generation);
   const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -69,7 +73,7 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
 export function readSnapshotSync(slug: string, root = process.cwd()): Snapshot | null {
   const file = snapshotPath(slug, root);
   if (!existsSync(file)) return null;
-  const { generation, ...stored } = JSON.parse(readFileSync(file, 'utf8')) as Snapshot & { generation?: string };
+  const { generation, stored } = snapshotFile(readFileSync(file, 'utf8'));
   const logFile = snapshotLogPath(slug, root);
   if (typeof generation !== 'string') return stored;
   let log = '';
@@ -81,6 +85,20 @@ export function readSnapshotSync(slug: string, root = process.cwd()): Snapshot |
   return withLoggedChanges(stored, generation, log, logFile);
 }
 
+/** A snapshot file's parts: its generation, the stamp of the code version that checked it, and the snapshot. */
+function snapshotFile(text: string): { generation: string | undefined; checked: string | undefined; stored: Snapshot } {
+  const { generation, checked, ...stored } = JSON.parse(text) as Snapshot & { generation?: string; checked?: string };
+  return { generation, checked, stored };
+}
+
+/**
+ * The stamp of a snapshot file checked by `codeVersion`: a digest of that version and of `body`, every
+ * byte after the file's first line (the line that holds the generation and the stamp).
+ */
+function checkStamp(codeVersion: string, body: Uint8Array): string {
+  return createHash('sha256').update(codeVersion).update('\0').update(body).digest('base64url');
+}
+
 /** A missing change log is an empty one. */
 function noLog(error: NodeJS.ErrnoException): string {
   if (error.code === 'ENOENT') return '';
@@ -88,25 +106,45 @@ function noLog(error: NodeJS.ErrnoException): string {
 }
 
 /**
- * What the build would refuse in a snapshot (the first problem, with its path), or null when it reads it.
- * The same check as {@link readSnapshot}, so the pull can run it before writing.
+ * A snapshot as the build reads it (the schema's output), or what the build would refuse in it (the first
+ * problem, with its path). The same check as {@link readSnapshot}, so the pull can run it before writing.
  */
-export function snapshotProblem(snapshot: Snapshot): string | null {
+export function checkedSnapshot(snapshot: Snapshot): { snapshot: Snapshot; problem: null } | { snapshot: null; problem: string } {
   const result = SnapshotSchema.safeParse(snapshot);
-  if (result.success) return null;
-  const issue = result.error.issues[0]!;
-  return `${issue.path.join('.')}: ${issue.message}`;
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    return { snapshot: null, problem: `${issue.path.join('.')}: ${issue.message}` };
+  }
+  checkedVehicles.add(result.data.vehicles);
+  return { snapshot: result.data, problem: null };
 }
 
-/** Replaces the snapshot in one step: readers see the old file or the new one, never part of either. */
-export async function writeSnapshot(snapshot: Snapshot, root = process.cwd()): Promise<void> {
-  const { vehicles, ...rest } = snapshot;
+/** Vehicle lists this process made by checking them against the schema ({@link checkedSnapshot}). */
+const checkedVehicles = new WeakSet<readonly NormalisedVehicle[]>();
+
+/** Everything in a snapshot but its vehicles: checked again when a snapshot with checked vehicles is written. */
+const SnapshotWithoutVehiclesSchema = SnapshotSchema.omit({ vehicles: true });
+
+/**
+ * Replaces the snapshot in one step: readers see the old file or the new one, never part of either.
+ *
+ * With `codeVersion`, a snapshot whose vehicles {@link checkedSnapshot} made (its other parts are small, and
+ * checked here) is written as the schema's output and stamped with that version ({@link checkStamp}): a read
+ * by the same code version that finds the file as written skips checking it again, most of a second of each
+ * read at 10,000 vehicles. Any other snapshot is written without a stamp, and checked when read.
+ */
+export async function writeSnapshot(snapshot: Snapshot, root = process.cwd(), options: { codeVersion?: string } = {}): Promise<void> {
+  const others = options.codeVersion !== undefined && checkedVehicles.has(snapshot.vehicles) ? SnapshotWithoutVehiclesSchema.safeParse(snapshot) : null;
+  const rest = others?.success ? others.data : snapshot;
   // A fresh generation: changes logged against the file this one replaces no longer apply, so a crash
   // between writing it and removing the old log loses nothing and replays nothing twice.
   const generation = randomUUID();
   // One vehicle per line keeps diffs of two snapshots readable.
-  const body = `{"generation":${JSON.stringify(generation)},\n"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${LIST_KEYS.map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
-  await writeFileAtomic(snapshotPath(snapshot.meta.site, root), body);
+  const body = Buffer.from(
+    `"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${snapshot.vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${LIST_KEYS.map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`,
+  );
+  const stamp = others?.success ? `,"checked":${JSON.stringify(checkStamp(options.codeVersion!, body))}` : '';
+  await writeFileAtomic(snapshotPath(snapshot.meta.site, root), [Buffer.from(`{"generation":${JSON.stringify(generation)}${stamp},\n`), body]);
   await unlink(snapshotLogPath(snapshot.meta.site, root)).catch(() => {});
   generations.set(snapshot, generation);
 }

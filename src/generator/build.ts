@@ -249,14 +249,15 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   try {
     const pull = await timed('pull', async () => {
       if (options.skipPull) return null;
-      const pulled = await pullSite(site, { root, ...(options.force ? { force: true } : {}), ...(options.now ? { now: options.now } : {}) });
+      const pulled = await pullSite(site, { root, codeVersion: app.version, ...(options.force ? { force: true } : {}), ...(options.now ? { now: options.now } : {}) });
       progress.log(summaryLine(pulled, root));
       return pulled;
     });
     report.quarantined = pull?.quarantined ?? (await readLastPullReport(site.slug, root));
 
     const { data, routes } = await timed('manifest', async () => {
-      const snapshot = await readSnapshot(site.slug, root);
+      // A snapshot this code version pulled, checked and wrote is not checked again.
+      const snapshot = await readSnapshot(site.slug, root, { codeVersion: app.version });
       if (!snapshot) throw new Error(`there is no snapshot to render from. Run \`npm run pull -- --site ${site.slug}\` or build without --skip-pull.`);
       const data: SiteData = siteData(snapshot, loadSiteContent(site.slug, root));
       const manifest = buildRouteManifest(site, data);

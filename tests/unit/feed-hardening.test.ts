@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENTS_MAX, nameSlug, normaliseVehicles } from '../../src/data/normalise.ts';
 import { pullSite } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
-import { readSnapshot, snapshotProblem } from '../../src/data/snapshot-files.ts';
+import { checkedSnapshot, readSnapshot } from '../../src/data/snapshot-files.ts';
 import { slugify } from '../../src/lib/text.ts';
 import type { Snapshot } from '../../src/schemas/snapshot.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
@@ -74,8 +74,8 @@ describe('names in any script', () => {
 
   it('finds what the build would refuse in a snapshot, with its path', () => {
     const broken = { meta: { site: 'test-motors', pulledAt: NOW.toISOString(), source: 'test', counts: { pulled: 0, quarantined: 0, duplicates: 0, filtered: 0, published: 0, available: 0 } }, vehicles: [], locations: [], reviews: [], dealerships: [], offers: [], models: [], removed: [{ id: 1, slug: 'a-car-1', make_slug: 'toyota', model_slug: '', removedAt: NOW.toISOString() }] } as Snapshot;
-    expect(snapshotProblem(broken)).toMatch(/^removed\.0\.model_slug: Expected a slug/);
-    expect(snapshotProblem({ ...broken, removed: [] })).toBeNull();
+    expect(checkedSnapshot(broken).problem).toMatch(/^removed\.0\.model_slug: Expected a slug/);
+    expect(checkedSnapshot({ ...broken, removed: [] }).problem).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { normaliseVehicles } from '../../src/data/normalise.ts';
 import { StockDropError, pullSite } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
-import { pullReportPath, readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
+import { appendSnapshotChanges, pullReportPath, readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
 import { sanitize } from '../../src/render/html.ts';
 import type { Vehicle } from '../../src/schemas/vehicle.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
@@ -221,6 +222,59 @@ describe('pull: the stock-drop guard', () => {
     await writeFeed([]);
     await expect(pullSite(site(), { root, now: NOW })).rejects.toThrow(StockDropError);
     expect((await readSnapshot('test-motors', root))!.vehicles.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pull: a snapshot checked by the code that wrote it', () => {
+  const demo = generateSiteFeed('bayside-mg', 120, 1, '2026-11-22').feed.vehicles;
+  // The stamp as the snapshot file documents it: a digest of the code version and of every byte after the first line.
+  const restamp = (text: string, codeVersion: string) => {
+    const body = text.slice(text.indexOf('\n') + 1);
+    const stamp = createHash('sha256').update(codeVersion).update('\0').update(body).digest('base64url');
+    return text.replace(/"checked":"[^"]*"/, `"checked":${JSON.stringify(stamp)}`);
+  };
+
+  it('is read as the schema would read it, without checking it again under that code version alone', async () => {
+    await writeFeed(demo);
+    const report = await pullSite(site(), { root, now: NOW, codeVersion: 'v1' });
+    const stamped = (await readSnapshot('test-motors', root, { codeVersion: 'v1' }))!;
+    const checked = (await readSnapshot('test-motors', root))!;
+    expect(stamped.vehicles.length).toBeGreaterThan(100);
+    expect(stamped.vehicles).toHaveLength(report.counts.published);
+    expect(JSON.stringify(stamped)).toBe(JSON.stringify(checked));
+
+    // A price no schema allows, stamped as code version v1 checked it: v1 takes its word, any other version checks.
+    const file = snapshotPath('test-motors', root);
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/^\{"generation":"[^"]+","checked":"[^"]+",\n/);
+    const damaged = text.replace(/"price":\d+/, '"price":"call us"');
+    await writeFile(file, restamp(damaged, 'v1'));
+    expect((await readSnapshot('test-motors', root, { codeVersion: 'v1' }))!.vehicles.some((v) => (v.price as unknown) === 'call us')).toBe(true);
+    await expect(readSnapshot('test-motors', root, { codeVersion: 'v2' })).rejects.toThrow(/test-motors\.json is damaged \(vehicles\.\d+\.price/);
+    await expect(readSnapshot('test-motors', root)).rejects.toThrow(/is damaged/);
+
+    // The same damage under the stamp v1 wrote: the stamp no longer matches, so v1 checks it too.
+    await writeFile(file, damaged);
+    await expect(readSnapshot('test-motors', root, { codeVersion: 'v1' })).rejects.toThrow(/is damaged \(vehicles\.\d+\.price/);
+  });
+
+  it('checks a stamped snapshot again once an update has logged a change to it', async () => {
+    await writeFeed(demo);
+    await pullSite(site(), { root, now: NOW, codeVersion: 'v1' });
+    const before = (await readSnapshot('test-motors', root, { codeVersion: 'v1' }))!;
+    const [first, ...others] = before.vehicles;
+    const broken = { ...first!, price: 'call us' } as unknown as typeof first & {};
+    await appendSnapshotChanges(before, { ...before, vehicles: [broken, ...others] }, new Set([Number(first!.id)]), root);
+    await expect(readSnapshot('test-motors', root, { codeVersion: 'v1' })).rejects.toThrow(/is damaged \(vehicles\.0\.price/);
+  });
+
+  it('is written without a stamp when no code version is named, and checked when read', async () => {
+    await writeFeed(demo);
+    await pullSite(site(), { root, now: NOW });
+    const text = await readFile(snapshotPath('test-motors', root), 'utf8');
+    expect(text).toMatch(/^\{"generation":"[^"]+",\n/);
+    await writeFile(snapshotPath('test-motors', root), text.replace(/"price":\d+/, '"price":"call us"'));
+    await expect(readSnapshot('test-motors', root, { codeVersion: 'v1' })).rejects.toThrow(/is damaged/);
   });
 });
 
