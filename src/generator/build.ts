@@ -20,9 +20,10 @@ import { drawDemoContentImages } from './content-images.ts';
 import { contentImageJobs } from '../views/content-images.ts';
 import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
-import { OUT, createRelease, discardRelease, liveRelease, publishRelease } from './publish.ts';
+import { OUT, createRelease, discardRelease, dropRelease, liveRelease, publishRelease } from './publish.ts';
 import { listPublicFiles } from './public-files.ts';
 import { outputFile } from './output-paths.ts';
+import { livePages, sameAsLive, type LivePages } from './unchanged-release.ts';
 import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
 import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
@@ -89,6 +90,8 @@ export interface SiteBuildReport {
   carried: number;
   /** Why nothing could be carried over, when nothing was (no live release, new code, a full build asked for). */
   fullRenderReason?: string;
+  /** The build made the live release, file for file: that release stays live and none was published. */
+  unchanged?: boolean;
   /** Rendered pages by kind, with their bytes. */
   pagesByKind: Record<string, { pages: number; bytes: number }>;
   htmlBytes: number;
@@ -293,6 +296,9 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     const landings = searchLandings(routes, data);
     let fingerprints = new Map<string, string>();
     let searchNotes: SearchPageNotes = {};
+    // The live release and what it holds where the pages go, while every page is carried over from it and
+    // none is linked yet.
+    let unchanged: { live: string; pages: LivePages } | null = null;
     const rendered = await timed('render', async () => {
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
@@ -308,7 +314,13 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       // release (removed by hand, say) is not linked, and is rendered after them.
       const carried = new Set(carry.routes.map((r) => r.path));
       const planned = routes.filter((r) => !carried.has(r.path));
-      const linking = linkCarriedPages(carry.routes, carry.from, releaseDir);
+      // Every page carried over: the release may come out as the live one, file for file. Its pages are
+      // linked only once its other files show it does not (see `sameAsLive`).
+      if (planned.length === 0) {
+        const pages = await livePages(carry.routes, carry.from);
+        if (pages) unchanged = { live: carry.from, pages };
+      }
+      const linking = unchanged ? Promise.resolve(new Set(carried)) : linkCarriedPages(carry.routes, carry.from, releaseDir);
       const unlinked = linking.then((linked) => carry.routes.filter((r) => !linked.has(r.path)));
       progress.start(site.slug, 'render', planned.length);
       options.onProgress?.(site.slug, 'render', 0, planned.length);
@@ -360,7 +372,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const search = searchFiles(site, data, images, new Date(data.snapshot.pulledAt));
       await writeSearchFiles(releaseDir, search);
       if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'full' });
-      siteSearch = (await writeSiteSearch(releaseDir, routes)).fingerprints;
+      siteSearch = (await writeSiteSearch(releaseDir, routes, unchanged?.live ?? releaseDir)).fingerprints;
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       for (const { file, content } of machineReadableFiles(site, data, images)) await writeFileAtomic(path.join(releaseDir, file), content);
@@ -368,8 +380,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFile(path.join(releaseDir, '_redirects'), redirectsFile(site, { vehicles: data.vehicles, locations: data.locations, pages: routes.map((r) => r.path), removed: data.removed }));
     });
 
-    await timed('publish', async () => {
-      await publishRelease(site.slug, releaseDir, root);
+    const writeReleaseRecords = async (releaseName: string): Promise<void> => {
       // Incremental updates continue from this release: its images and its pages' inline hashes.
       const state: BuildState = {
         images,
@@ -382,13 +393,30 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       await writeFileAtomic(buildStatePath(site.slug, root), JSON.stringify(state));
       // What each page was rendered from, for the next build to carry unchanged pages over; then the
       // pages updates rendered since the last build are all current again.
-      const fingerprintsFile: RouteFingerprintsFile = { release: path.basename(releaseDir), codeVersion: app.version, routes: Object.fromEntries(fingerprints), ...searchNotes };
+      const fingerprintsFile: RouteFingerprintsFile = { release: releaseName, codeVersion: app.version, routes: Object.fromEntries(fingerprints), ...searchNotes };
       await writeFileAtomic(routeFingerprintsPath(site.slug, root), JSON.stringify(fingerprintsFile));
       await writeFileAtomic(staleRoutesPath(site.slug, root), '');
+    };
+    await timed('publish', async () => {
+      if (unchanged && (await sameAsLive(releaseDir, unchanged.live, unchanged.pages))) {
+        // Nothing to publish: the live release is what this build made. It stays live, and the one made
+        // beside it, which holds no pages, goes.
+        report.unchanged = true;
+        release = null;
+        await dropRelease(releaseDir);
+        return writeReleaseRecords(path.basename(unchanged.live));
+      }
+      if (unchanged) {
+        const linked = await linkCarriedPages(routes, unchanged.live, releaseDir);
+        if (linked.size !== routes.length) throw new Error(`${routes.length - linked.size} page(s) of the live release went missing during the build`);
+      }
+      await publishRelease(site.slug, releaseDir, root);
+      await writeReleaseRecords(path.basename(releaseDir));
     });
     release = null;
     report.status = 'published';
-    progress.log(
+    if (report.unchanged) progress.log(`${site.slug}: ${report.pages} pages, nothing changed: out/${site.slug}/ stays as it is`);
+    else progress.log(
       `${site.slug}: ${report.pages} pages (${report.rendered} rendered at ${report.pagesPerSecond} pages/s ${report.workers > 0 ? `on ${report.workers} workers` : 'on the build thread'}, ` +
         `${report.patched > 0 ? `${report.patched} brought up to date in place, ` : ''}${report.carried} unchanged), ` +
         `images ${report.imageTransforms.done} made / ${report.imageTransforms.reused} reused, ` +

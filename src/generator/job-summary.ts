@@ -61,6 +61,7 @@ export function jobSummary(input: JobSummaryInput): string {
     if (build.status === 'failed' && build.failure) {
       lines.push(`**Build failed in ${build.failure.phase}:** ${oneLine(build.failure.message)}`, '', 'Nothing was published; the previous release stays live.', '');
     }
+    if (build.unchanged) lines.push('Nothing changed since the live release: the build made it file for file, so it stays live and nothing new was published.', '');
     const kinds = Object.entries(build.pagesByKind).sort(([a], [b]) => a.localeCompare(b));
     lines.push(
       '| | |',

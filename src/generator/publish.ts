@@ -69,6 +69,14 @@ export async function discardRelease(releaseDir: string): Promise<void> {
   await rm(`${releaseDir}${COMPLETE}`, { force: true });
 }
 
+/**
+ * Removes a release that will not be published because the live one is the same: out of the releases
+ * folder at once, its files deleted in the background.
+ */
+export async function dropRelease(releaseDir: string): Promise<void> {
+  await removeRelease({ name: path.basename(releaseDir), dir: releaseDir, complete: false, building: false });
+}
+
 /** The release folder currently live for a site, or null. */
 export async function liveRelease(slug: string, root = process.cwd()): Promise<string | null> {
   const live = path.resolve(root, OUT, slug);

@@ -29,8 +29,11 @@ export function indexedTextFingerprint(html: string): string {
   return createHash('sha256').update(DomUtils.textContent(main).replace(/\s+/g, ' ').trim()).digest('hex').slice(0, 16);
 }
 
-/** Indexes the content pages already written to `releaseDir` and replaces its `pagefind/` folder in one step. */
-export async function writeSiteSearch(releaseDir: string, routes: readonly Route[]): Promise<{ pages: number; fingerprints: Record<string, string> }> {
+/**
+ * Indexes the content pages already written to `pagesDir` (the release itself, unless its pages are the
+ * live release's) and replaces `releaseDir`'s `pagefind/` folder in one step.
+ */
+export async function writeSiteSearch(releaseDir: string, routes: readonly Route[], pagesDir = releaseDir): Promise<{ pages: number; fingerprints: Record<string, string> }> {
   const created = await pagefind.createIndex({ rootSelector: 'main', forceLanguage: 'en' });
   if (!created.index) throw new Error(`site search: Pagefind could not start: ${created.errors.join('; ')}`);
   const { index } = created;
@@ -39,7 +42,7 @@ export async function writeSiteSearch(releaseDir: string, routes: readonly Route
   try {
     for (const route of routes) {
       if (!isSiteSearchPage(route)) continue;
-      const content = await readFile(outputFile(releaseDir, route.path, route.kind), 'utf8');
+      const content = await readFile(outputFile(pagesDir, route.path, route.kind), 'utf8');
       fingerprints[route.path] = indexedTextFingerprint(content);
       const added = await index.addHTMLFile({ url: route.path, content });
       if (added.errors.length > 0) throw new Error(`site search: ${route.path}: ${added.errors.join('; ')}`);

@@ -66,6 +66,13 @@ describe('jobSummary', () => {
     expect(md).toContain('<summary>Rendered pages by kind</summary>');
   });
 
+  it('says a build that made the live release again left it live', () => {
+    const unchanged = jobSummary({ site: 'northside-used', build: buildReport({ pages: 1234, rendered: 0, carried: 1234, htmlBytes: 0, unchanged: true }), pull: pullReport, deploy: { target: 'dir', outcome: 'success', output: '' } });
+    expect(unchanged).toContain('Nothing changed since the live release: the build made it file for file, so it stays live and nothing new was published.');
+    expect(unchanged).toContain('| pages | 1,234: 0 rendered (0.0 MB HTML), 1,234 unchanged from the live release |');
+    expect(jobSummary({ site: 'northside-used', build: buildReport({ rendered: 0, carried: 1234 }), pull: pullReport, deploy: { target: 'dir', outcome: 'success', output: '' } })).not.toContain('Nothing changed');
+  });
+
   it('says a failed build published nothing, and in which phase it failed', () => {
     const md = jobSummary({
       site: 'northside-used',

@@ -37,12 +37,37 @@ afterAll(async () => {
 
 describe('the nightly build', () => {
   it('renders nothing when the pull brings nothing new, and equals a full build', async () => {
+    const live = await realpath(path.join(root, 'out', slug));
     const report = await nightly(first);
     expect(report.status).toBe('published');
     expect(report.rendered).toBe(0);
     expect(report.carried).toBe(report.pages);
     expect(report.pages).toBeGreaterThan(200);
+    // It made the live release file for file: that release stays live, and no other is left beside it.
+    expect(report.unchanged).toBe(true);
+    expect(await realpath(path.join(root, 'out', slug))).toBe(live);
+    expect((await readdir(path.dirname(live))).filter((name) => !name.endsWith('.complete'))).toHaveLength(1);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('publishes a new release when a file of the live one is not what the build makes, though every page carries over', async () => {
+    // A byte of a host file changed, then a file the build does not make beside the pages.
+    const changes: Array<(live: string) => Promise<void>> = [
+      async (live) => writeFile(path.join(live, 'robots.txt'), (await readFile(path.join(live, 'robots.txt'), 'utf8')).replace('User-agent', 'User-Agent')),
+      async (live) => writeFile(path.join(live, 'cars', 'notes.txt'), 'left by hand'),
+    ];
+    for (const change of changes) {
+      const live = await realpath(path.join(root, 'out', slug));
+      await change(live);
+      const report = await nightly(first);
+      expect(report.status).toBe('published');
+      expect(report.rendered).toBe(0);
+      expect(report.carried).toBe(report.pages);
+      expect(report.unchanged).toBeUndefined();
+      expect(await realpath(path.join(root, 'out', slug))).not.toBe(live);
+      expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+    }
+    expect((await nightly(first)).unchanged).toBe(true);
   }, 240_000);
 
   it('renders a page the live release lacks instead of failing the build', async () => {
