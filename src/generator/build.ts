@@ -28,7 +28,7 @@ import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './ro
 import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
-import { writeSiteSearch } from './site-search.ts';
+import { isSiteSearchPage, linkSiteSearch, writeSiteSearch } from './site-search.ts';
 import type { SettledSearch } from '../render/search-page-answers.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 
@@ -299,6 +299,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     // The live release and what it holds where the pages go, while every page is carried over from it and
     // none is linked yet.
     let unchanged: { live: string; pages: LivePages } | null = null;
+    // The pages carried over from the live release (`from`), with its build state, once linked or known to be there.
+    let carriedOver: { from: string; state: BuildState | null; paths: ReadonlySet<string> } | null = null;
     const rendered = await timed('render', async () => {
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
@@ -356,6 +358,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         result.styleHashes = [...new Set([...carry.state.styleHashes, ...result.styleHashes])].sort();
         result.styleAttributes ||= carry.state.styleAttributes;
       }
+      carriedOver = { from: carry.from, state: carry.state, paths: linked };
       return { ...result, carried: linked.size };
     });
     report.pages = rendered.pages + rendered.carried;
@@ -372,7 +375,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const search = searchFiles(site, data, images, new Date(data.snapshot.pulledAt));
       await writeSearchFiles(releaseDir, search);
       if (site.search.backend.kind === 'algolia') await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'full' });
-      siteSearch = (await writeSiteSearch(releaseDir, routes, unchanged?.live ?? releaseDir)).fingerprints;
+      siteSearch = (await carriedSiteSearch(carriedOver, routes, releaseDir)) ?? (await writeSiteSearch(releaseDir, routes, unchanged?.live ?? releaseDir)).fingerprints;
       for (const { file, content } of sitemapFiles(site, sitemapEntries(routes, data))) await writeFile(path.join(releaseDir, file), content);
       await writeFile(path.join(releaseDir, 'robots.txt'), robotsTxt(site));
       for (const { file, content } of machineReadableFiles(site, data, images)) await writeFileAtomic(path.join(releaseDir, file), content);
@@ -560,6 +563,19 @@ async function linkCarriedPages(routes: readonly Route[], from: string, releaseD
   }
   await links.settled();
   return linked;
+}
+
+/**
+ * The live release's site search, linked into the new release, when every page it indexed is carried over
+ * and it indexed just the pages the new release has: the same pages make the same index (an update keeps
+ * it on the same terms). Returns the indexed text's fingerprints, or null when the pages must be indexed.
+ */
+async function carriedSiteSearch(carried: { from: string; state: BuildState | null; paths: ReadonlySet<string> } | null, routes: readonly Route[], releaseDir: string): Promise<Record<string, string> | null> {
+  const indexed = carried?.state?.siteSearch;
+  if (!carried || !indexed) return null;
+  const pages = routes.filter(isSiteSearchPage).map((r) => r.path);
+  if (pages.length !== Object.keys(indexed).length || pages.some((p) => indexed[p] === undefined || !carried.paths.has(p))) return null;
+  return (await linkSiteSearch(carried.from, releaseDir)) ? indexed : null;
 }
 
 async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {

@@ -7,7 +7,7 @@
  * address. Each page's indexed text has a fingerprint in the build state, and an update re-indexes only
  * when one changes.
  */
-import { readFile, rename, rm } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
@@ -63,4 +63,25 @@ export async function writeSiteSearch(releaseDir: string, routes: readonly Route
     await pagefind.close();
   }
   return { pages, fingerprints };
+}
+
+/**
+ * Links `fromRelease`'s `pagefind/` folder, file by file, into `toRelease`, which has none yet; false when
+ * `fromRelease` has none either.
+ */
+export async function linkSiteSearch(fromRelease: string, toRelease: string): Promise<boolean> {
+  const from = path.join(fromRelease, 'pagefind');
+  const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(() => null);
+  if (!entries) return false;
+  const to = path.join(toRelease, 'pagefind');
+  await mkdir(to, { recursive: true });
+  for (const entry of entries) {
+    const target = path.join(to, path.relative(from, entry.parentPath), entry.name);
+    if (entry.isDirectory()) await mkdir(target, { recursive: true });
+    else {
+      await mkdir(path.dirname(target), { recursive: true });
+      await link(path.join(entry.parentPath, entry.name), target);
+    }
+  }
+  return true;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
@@ -188,6 +188,27 @@ describe('the nightly build', () => {
     expect(await nightlyWithMark('unknown-code-mark', () => undefined)).toBe(0);
     // What the marks left is put right by a full build, which never starts from noted states.
     expect((await buildSites({ root, site: slug, interactive: false, full: true })).sites[0]!.status).toBe('published');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
+
+  it('keeps the site search index while the pages it reads carry over, and indexes them again when one changes', async () => {
+    const indexEntry = async () => (await stat(path.join(await realpath(path.join(root, 'out', slug)), 'pagefind', 'pagefind-entry.json'))).ino;
+    const before = await indexEntry();
+    // A price change renders vehicle and search pages; the content pages the site search reads carry over.
+    const feed = await readFeed();
+    const repriced = feed.find((v) => v.status === 'in_stock' && typeof v.price === 'number' && v.price > 5000)!;
+    repriced.price = (repriced.price as number) - 250;
+    await writeFile(feedFile(), JSON.stringify(feed));
+    const repricedReport = await nightly();
+    expect(repricedReport.rendered).toBeGreaterThan(0);
+    expect(await indexEntry()).toBe(before);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+
+    // A content page's text changes: the index is made again.
+    const page = path.join(root, 'content', slug, 'pages', 'about-us.md');
+    await writeFile(page, `${await readFile(page, 'utf8')}\nWe are open late on Thursdays.\n`);
+    await nightly();
+    expect(await indexEntry()).not.toBe(before);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
 
