@@ -111,7 +111,8 @@ await runCli(async () => {
   );
   console.log(
     `nightly right after the full build: ${nightly.first.wallSeconds} s wall, ${nightly.first.rendered} pages rendered; ` +
-      `nightly, pull brings nothing new: ${nightly.unchanged.wallSeconds} s wall, ${nightly.unchanged.rendered} pages rendered, ${nightly.unchanged.carried} carried over; ` +
+      `nightly, pull brings nothing new: ${nightly.unchanged.wallSeconds} s wall, ${nightly.unchanged.rendered} pages rendered, ${nightly.unchanged.carried} carried over, ` +
+      `${nightly.unchanged.unchangedSites} site(s) keeping their live release; ` +
       `after ${nightly.changed.changedVehicles} vehicles (1%) changed: ${nightly.changed.wallSeconds} s wall, ${nightly.changed.rendered} pages rendered ` +
       `and ${nightly.changed.patched} brought up to date in place ` +
       `(${nightly.changed.renderedShare}% of the pages), render phase ${nightly.changed.renderSeconds} s = ${nightly.changed.renderShareOfFull}% of the full build's, ` +
@@ -136,6 +137,8 @@ interface MeasuredBuild {
   /** Vehicle pages whose similar-vehicles section alone was replaced. */
   patched: number;
   carried: number;
+  /** Sites whose build made their live release again, which stayed live. */
+  unchangedSites: number;
   wallSeconds: number;
   phases: Record<string, number>;
   pagesPerSecond: number;
@@ -180,7 +183,7 @@ async function nightlySection(work: string, full: MeasuredBuild) {
   }
   console.log(`Nightly build after ${changedVehicles} vehicles changed price:`);
   const changed = await measuredBuild(work);
-  const summary = (b: MeasuredBuild) => ({ wallSeconds: round(b.wallSeconds), rendered: b.rendered, patched: b.patched, carried: b.carried, renderSeconds: round(b.phases.render ?? 0), phases: Object.fromEntries(Object.entries(b.phases).map(([k, v]) => [k, round(v)])) });
+  const summary = (b: MeasuredBuild) => ({ wallSeconds: round(b.wallSeconds), rendered: b.rendered, patched: b.patched, carried: b.carried, unchangedSites: b.unchangedSites, renderSeconds: round(b.phases.render ?? 0), phases: Object.fromEntries(Object.entries(b.phases).map(([k, v]) => [k, round(v)])) });
   return {
     first: summary(first),
     unchanged: summary(unchanged),
@@ -189,8 +192,8 @@ async function nightlySection(work: string, full: MeasuredBuild) {
       changedVehicles,
       renderedShare: round((100 * changed.rendered) / changed.pages),
       renderShareOfFull: round((100 * (changed.phases.render ?? 0)) / (full.phases.render ?? 1)),
-      // The render phase of a build that renders nothing (fingerprints, linking every page) is the constant;
-      // what the 1% change costs is the rest.
+      // The render phase of a build that renders nothing is the constant: its fingerprints, and no linking when
+      // it keeps the live release. What the 1% change costs is the rest, linking every page included.
       changeShareOfFull: round((100 * ((changed.phases.render ?? 0) - (unchanged.phases.render ?? 0))) / (full.phases.render ?? 1)),
     },
   };

@@ -43,7 +43,7 @@ await runCli(async () => {
     const t = r.timings;
     console.log(
       `  ${r.site.padEnd(20)} ${String(r.pages).padStart(6)} pages ${String(r.rendered).padStart(6)} rendered  pull ${t.pull}s  manifest ${t.manifest}s  images ${t.images}s  ` +
-        `render ${t.render}s (${r.pagesPerSecond}/s)  host files ${t.hostFiles}s  publish ${t.publish}s`,
+        `render ${t.render}s (${r.pagesPerSecond}/s)  host files ${t.hostFiles}s  publish ${t.publish}s${r.unchanged ? '  (unchanged: the live release stays)' : ''}`,
     );
   }
   console.log('Reports: out/_reports/<site>.json');
@@ -56,6 +56,8 @@ await runCli(async () => {
         rendered,
         patched,
         carried: pages - rendered - patched,
+        /** Sites whose build made their live release again, which stayed live. */
+        unchangedSites: summary.sites.filter((r) => r.unchanged).length,
         wallSeconds: wall,
         phases: { compile: summary.compileSeconds, pull: sum('pull'), manifest: sum('manifest'), images: sum('images'), render, hostFiles: sum('hostFiles'), publish: sum('publish') },
         pagesPerSecond: render > 0 ? rendered / render : 0,
