@@ -318,7 +318,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const planned = routes.filter((r) => !carried.has(r.path));
       // Every page carried over: the release may come out as the live one, file for file. Its pages are
       // linked only once its other files show it does not (see `sameAsLive`).
-      if (planned.length === 0) {
+      if (planned.length === 0 && carry.from) {
         const pages = await livePages(carry.routes, carry.from);
         if (pages) unchanged = { live: carry.from, pages };
       }
@@ -575,7 +575,9 @@ async function carriedSiteSearch(carried: { from: string; state: BuildState | nu
   if (!carried || !indexed) return null;
   const pages = routes.filter(isSiteSearchPage).map((r) => r.path);
   if (pages.length !== Object.keys(indexed).length || pages.some((p) => indexed[p] === undefined || !carried.paths.has(p))) return null;
-  return (await linkSiteSearch(carried.from, releaseDir)) ? indexed : null;
+  // Where the files cannot be linked (another file system, say), the pages are indexed: that replaces
+  // whatever was linked.
+  return (await linkSiteSearch(carried.from, releaseDir).catch(() => false)) ? indexed : null;
 }
 
 async function readLastPullReport(slug: string, root: string): Promise<PullReport['quarantined']> {
