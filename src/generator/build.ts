@@ -28,7 +28,7 @@ import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './ro
 import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
-import { isSiteSearchPage, linkSiteSearch, writeSiteSearch } from './site-search.ts';
+import { indexesPages, isSiteSearchPage, linkSiteSearch, writeSiteSearch } from './site-search.ts';
 import type { SettledSearch } from '../render/search-page-answers.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 
@@ -572,9 +572,8 @@ async function linkCarriedPages(routes: readonly Route[], from: string, releaseD
  */
 async function carriedSiteSearch(carried: { from: string; state: BuildState | null; paths: ReadonlySet<string> } | null, routes: readonly Route[], releaseDir: string): Promise<Record<string, string> | null> {
   const indexed = carried?.state?.siteSearch;
-  if (!carried || !indexed) return null;
   const pages = routes.filter(isSiteSearchPage).map((r) => r.path);
-  if (pages.length !== Object.keys(indexed).length || pages.some((p) => indexed[p] === undefined || !carried.paths.has(p))) return null;
+  if (!carried || !indexesPages(indexed, pages) || pages.some((p) => !carried.paths.has(p))) return null;
   // Where the files cannot be linked (another file system, say), the pages are indexed: that replaces
   // whatever was linked.
   return (await linkSiteSearch(carried.from, releaseDir).catch(() => false)) ? indexed : null;

@@ -50,7 +50,7 @@ import { listPublicFiles } from './public-files.ts';
 import { buildStatePath, notedSearches, noteStaleRoutes, sitemapEntries, type BuildState, type NotedSearch } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
-import { indexedTextFingerprint, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
+import { indexedTextFingerprint, indexesPages, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
 
 /**
  * Incremental updates: apply a batch of changes to a site's snapshot, work out
@@ -844,12 +844,10 @@ export async function updateLiveSite(
 
     // The site search is re-indexed only when the text it reads changed: a page's, or the set of pages.
     // Site search pages are never a vehicle's: the manifest's other routes hold them all.
-    const searchPages = otherRoutes(routes).filter(isSiteSearchPage).map((r) => r.path).sort();
+    const searchPages = otherRoutes(routes).filter(isSiteSearchPage).map((r) => r.path);
     const indexMoved =
       !options.preview &&
-      (live.state.siteSearch === undefined ||
-      json(searchPages) !== json(Object.keys(live.state.siteSearch).sort()) ||
-      [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
+      (!indexesPages(live.state.siteSearch, searchPages) || [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
     state = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
     // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
     // Redirects and the image folder change only when pages appear or vanish, or photos change.

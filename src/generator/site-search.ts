@@ -66,6 +66,15 @@ export async function writeSiteSearch(releaseDir: string, routes: readonly Route
 }
 
 /**
+ * Whether an index made of the pages in `indexed` (their indexed text's fingerprints, by path, as the build
+ * state keeps them) is made of just the pages at `paths`: in any order, since the same pages make the same
+ * index.
+ */
+export function indexesPages(indexed: Readonly<Record<string, string>> | undefined, paths: readonly string[]): indexed is Record<string, string> {
+  return indexed !== undefined && paths.length === Object.keys(indexed).length && paths.every((p) => indexed[p] !== undefined);
+}
+
+/**
  * Links `fromRelease`'s `pagefind/` folder, file by file, into `toRelease`, which has none yet; false when
  * `fromRelease` has none either.
  */
@@ -74,12 +83,17 @@ export async function linkSiteSearch(fromRelease: string, toRelease: string): Pr
   const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(() => null);
   if (!entries) return false;
   const to = path.join(toRelease, 'pagefind');
-  await mkdir(to, { recursive: true });
+  const made = new Set<string>();
+  const folder = async (dir: string) => {
+    if (!made.has(dir)) await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+  await folder(to);
   for (const entry of entries) {
     const target = path.join(to, path.relative(from, entry.parentPath), entry.name);
-    if (entry.isDirectory()) await mkdir(target, { recursive: true });
+    if (entry.isDirectory()) await folder(target);
     else {
-      await mkdir(path.dirname(target), { recursive: true });
+      await folder(path.dirname(target));
       await link(path.join(entry.parentPath, entry.name), target);
     }
   }
