@@ -88,12 +88,18 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect.poll(() => currentSlide(page)).toBe('0');
     const track = slider(page).locator('[data-track]');
-    const box = (await track.boundingBox())!;
-    // A finger drawn from right to left across the picture, as the touch screen reports it.
+    // A finger drawn from right to left across the picture, as the touch screen reports it. The picture is
+    // measured at each attempt, in case anything above it has moved since the last.
     const cdp = await context.newCDPSession(page);
     const swipe = async () => {
+      const box = (await track.boundingBox())!;
       const y = Math.round(box.y + 60);
       let x = Math.round(box.x + box.width * 0.9);
+      // What the finger lands on, for the failure message.
+      const landing = await page.evaluate(({ x, y }) => {
+        const under = document.elementFromPoint(x, y);
+        return `a swipe at (${x}, ${y}) landing on <${under?.tagName.toLowerCase()} class="${under?.className}">, zoom ${visualViewport?.scale}, page scrolled ${scrollY} px`;
+      }, { x, y });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
       for (let step = 0; step < 12; step++) {
         x -= Math.round(box.width / 16);
@@ -101,14 +107,16 @@ test.describe('home page', () => {
         await page.waitForTimeout(16);
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      return landing;
     };
     // On a loaded machine the browser can take a gesture whose events arrive late for a tap and not scroll;
-    // a shopper would swipe again, so the gesture is repeated until the strip moves (never past one swipe
-    // that moved it, which the slide number below then holds to the next slide).
+    // a shopper would swipe again, so the gesture is repeated until the strip moves. Each attempt waits for
+    // the strip to start moving before the next, so no swipe goes past one that moved it (the slide number
+    // below then holds it to the next slide).
     await expect(async () => {
-      await swipe();
-      expect(await track.evaluate((t) => t.scrollLeft)).toBeGreaterThan(0);
-    }).toPass({ timeout: 15_000 });
+      const landing = await swipe();
+      await expect.poll(() => track.evaluate((t) => t.scrollLeft), { message: `the strip moves after ${landing}`, timeout: 1_000 }).toBeGreaterThan(0);
+    }).toPass({ timeout: 20_000 });
     await expect.poll(() => currentSlide(page)).toBe('1');
     await expect(slider(page).locator('[data-dot]').nth(1)).toHaveAttribute('aria-current', 'true');
     await context.close();
