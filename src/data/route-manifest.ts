@@ -5,7 +5,7 @@ import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { facetKeys, filterFacets, firstPageAfterAvailability, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -86,8 +86,14 @@ function vehicleRoutes(site: SiteConfig, v: NormalisedVehicle, similar: readonly
 }
 
 /** A search landing page with its first page of results and its count. */
-function searchRoute(site: SiteConfig, vehicles: readonly NormalisedVehicle[], path: string, title: string, filter: SearchFilter): Route {
-  const first = searchVehicles(vehicles, site, { filter });
+function searchRoute(
+  site: SiteConfig,
+  vehicles: readonly NormalisedVehicle[],
+  path: string,
+  title: string,
+  filter: SearchFilter,
+  first: { hits: readonly NormalisedVehicle[]; nbHits: number } = searchVehicles(vehicles, site, { filter }),
+): Route {
   return { kind: 'search', path, title, filter, deps: { vehicles: first.hits.map((h) => Number(h.id)), facets: filterFacets(filter), count: first.nbHits, content: ['promoCards'] } };
 }
 
@@ -225,7 +231,9 @@ export function updateRouteManifest(
   for (let i = 0; i < rest.length; i++) {
     const route = rest[i]!;
     if (route.kind === 'search' && versions.some((v) => matchesFilter(v, route.filter)) && !steadyFor(route.filter)) {
-      const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter);
+      // A sale, or a vehicle back on sale, moves the count by its neighbours alone (firstPageAfterAvailability).
+      const first = route.deps.count === undefined ? null : firstPageAfterAvailability(after.vehicles, site, route.filter, changes, route.deps.count);
+      const fresh = searchRoute(site, after.vehicles, route.canonicalPath ?? route.path, route.title, route.filter, first ?? undefined);
       const next = route.canonicalPath ? { ...fresh, path: route.path, canonicalPath: route.canonicalPath } : fresh;
       // A shared location and dealership page keeps both facets.
       if (next.kind === 'search' && route.deps.facets) next.deps.facets = route.deps.facets;

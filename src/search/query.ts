@@ -3,6 +3,7 @@ import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
 import { collapseSoldRuns, shownAfterCollapse } from '../rules/results.ts';
+import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand, similarVehicles } from '../rules/similar.ts';
 
 /** The refinements a search landing page stands for. All given fields must match. */
@@ -454,6 +455,53 @@ export function searchVehicles(
   const page = Math.min(asked, nbPages);
   if (page !== asked) hits = collapsedSlice(matched, site, (page - 1) * pageSize, page * pageSize).hits;
   return { hits, nbHits: count, page, nbPages };
+}
+
+/**
+ * A filter's first page of results (in relevance order) and its count, after vehicles changed availability
+ * and nothing else it reads, worked out from the count before (`countBefore`, over the catalogue with each
+ * change's `was`): a pass over the first page instead of over every match. Whether a result shows once
+ * sold runs collapse depends on it and the result before it alone, so the count moves only at a changed
+ * result and the one after it. Null when a change did more for this filter (joined or left it, or moved in
+ * relevance order), or when the results gain their first available vehicle or lose their last: collapsing
+ * then starts or stops for all of them. Equals {@link searchVehicles}' first page otherwise (a test holds it
+ * to that).
+ */
+export function firstPageAfterAvailability(
+  vehicles: readonly NormalisedVehicle[],
+  site: SiteConfig,
+  filter: SearchFilter,
+  changes: ReadonlyArray<{ was: NormalisedVehicle | undefined; now: NormalisedVehicle | undefined }>,
+  countBefore: number,
+): { hits: NormalisedVehicle[]; nbHits: number } | null {
+  const matched = matchingVehicles(vehicles, filter);
+  // Each changed result's place, with the version the count before was taken over.
+  const earlier = new Map<number, NormalisedVehicle>();
+  for (const { was, now } of changes) {
+    const [before, after] = [was !== undefined && matchesFilter(was, filter), now !== undefined && matchesFilter(now, filter)];
+    if (!before && !after) continue;
+    if (!before || !after || !sameRelevance(was!, now!)) return null;
+    const at = matched.indexOf(now!);
+    if (at < 0) return null;
+    earlier.set(at, was!);
+  }
+  const availableAt = (at: number, before: boolean) => isAvailable((before && earlier.get(at)) || matched[at]!);
+  const collapses = (before: boolean) => {
+    if (!site.search.collapseSold) return false;
+    for (let at = 0; at < matched.length; at++) if (availableAt(at, before)) return true;
+    return false;
+  };
+  const collapse = collapses(false);
+  if (collapse !== collapses(true)) return null;
+  const shownAt = (at: number, before: boolean) => !collapse || at === 0 || availableAt(at, before) || availableAt(at - 1, before);
+  const moved = new Set<number>();
+  for (const at of earlier.keys()) for (const next of [at, at + 1]) if (next < matched.length) moved.add(next);
+  let nbHits = countBefore;
+  for (const at of moved) nbHits += Number(shownAt(at, false)) - Number(shownAt(at, true));
+  const shown = shownAfterCollapse(matched, site);
+  const hits: NormalisedVehicle[] = [];
+  for (let at = 0; at < matched.length && hits.length < site.search.pageSize; at++) if (shown(matched[at]!)) hits.push(matched[at]!);
+  return { hits, nbHits };
 }
 
 /** The spec's per-filter search limit for similar vehicles. */

@@ -5,7 +5,7 @@ import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
 import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
-import { catalogueFollows, namesOf, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
+import { catalogueFollows, firstPageAfterAvailability, namesOf, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -162,5 +162,51 @@ describe('one page of a search', () => {
   it('shows every sold vehicle when none is available', () => {
     const sold = vehicles.slice(0, 30).map((v) => ({ ...v, status: 'sold' as const }));
     expect(searchVehicles(sold, site, {}).nbHits).toBe(30);
+  });
+});
+
+describe('the first page after vehicles change availability', () => {
+  const { site, data } = demoManifest('summit-motor-group', 300);
+  const s = { ...site, search: { ...site.search, pageSize: 12 } };
+  const vehicles = data.vehicles.map((v, i) => (i % 7 < 3 ? { ...v, status: 'sold' as const } : v));
+  const filters: SearchFilter[] = [{}, { carTypes: ['used'] }, { make: vehicles[5]!.make_slug }, { carTypes: ['new', 'demo'] }];
+  const flip = (v: NormalisedVehicle): NormalisedVehicle => ({ ...v, status: v.status === 'sold' ? (Number(v.id) % 2 ? 'in_stock' : 'coming_soon') : 'sold' });
+  const after = (catalogue: readonly NormalisedVehicle[], ids: ReadonlySet<number>) => catalogue.map((v) => (ids.has(v.id) ? flip(v) : v));
+
+  it('equals a search of the whole catalogue: sales and returns, alone, side by side, at the start and the end of runs', () => {
+    const order = searchAll(vehicles, { ...s, search: { ...s.search, collapseSold: false } }, {});
+    // Pairs and triples of neighbours in relevance order flip together, as do vehicles far apart.
+    const picks = [[0], [1], [2], [3], [0, 1], [3, 4], [5, 6, 7], [order.length - 1], [order.length - 2, order.length - 1], [4, 40, 120], [10, 11, 200, 201]];
+    let compared = 0;
+    for (const collapseSold of [true, false]) {
+      const sc = { ...s, search: { ...s.search, collapseSold } };
+      for (const pick of picks) {
+        const ids = new Set(pick.map((at) => order[at]!.id));
+        const next = after(vehicles, ids);
+        const changes = [...ids].map((id) => ({ was: vehicles.find((v) => v.id === id), now: next.find((v) => v.id === id) }));
+        for (const filter of filters) {
+          const before = searchVehicles(vehicles, sc, { filter });
+          const expected = searchVehicles(next, sc, { filter });
+          const derived = firstPageAfterAvailability(next, sc, filter, changes, before.nbHits);
+          expect(derived, JSON.stringify({ collapseSold, pick, filter })).toEqual({ hits: expected.hits, nbHits: expected.nbHits });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(2 * picks.length * filters.length);
+  });
+
+  it('declines a change that joins or leaves the filter, moves in relevance, or starts or stops the collapsing', () => {
+    const [v] = vehicles.filter((x) => x.status === 'in_stock');
+    const count = searchVehicles(vehicles, s, {}).nbHits;
+    const cheaper = { ...v!, price: 0 };
+    expect(firstPageAfterAvailability(vehicles.map((x) => (x === v ? cheaper : x)), s, {}, [{ was: v, now: cheaper }], count)).toBeNull();
+    const otherMake = { ...v!, make_slug: 'no-such-make' };
+    expect(firstPageAfterAvailability(vehicles, s, { make: v!.make_slug }, [{ was: v, now: otherMake }], count)).toBeNull();
+    expect(firstPageAfterAvailability(vehicles, s, {}, [{ was: v, now: undefined }], count)).toBeNull();
+    // The last available vehicle of a list sells: every sold one shows from then on.
+    const few = vehicles.slice(0, 20).map((x, i) => ({ ...x, status: i === 8 ? ('in_stock' as const) : ('sold' as const) }));
+    const lastSold = few.map((x, i) => (i === 8 ? { ...x, status: 'sold' as const } : x));
+    expect(firstPageAfterAvailability(lastSold, s, {}, [{ was: few[8], now: lastSold[8] }], searchVehicles(few, s, {}).nbHits)).toBeNull();
   });
 });
