@@ -24,7 +24,7 @@ export interface SearchFiles {
   files: Map<string, string>;
   /** The card file of each group, by its hash, as the index names them. */
   cardFiles: SearchIndexFile['cards'];
-  records: ListingRecord[];
+  records: readonly ListingRecord[];
   /** Each vehicle's result card (with its compare facts), by id. */
   cards: Record<string, CardFileEntry>;
 }

@@ -6,7 +6,8 @@
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import type { ListingRecord } from '../search/listing.ts';
-import { KeyedMemo, MemoScope } from '../lib/keyed-memo.ts';
+import { KeyedMemo, MemoScope, sameInputs } from '../lib/keyed-memo.ts';
+import { replacedInPlace } from '../search/query.ts';
 import { feedInstant } from '../rules/badges.ts';
 import { advertisedWeeklyRepayment, repaymentText } from '../rules/finance-calculator.ts';
 import { financePrice } from '../rules/finance-eligibility.ts';
@@ -86,13 +87,58 @@ export function listingNames(data: Pick<Snapshot, 'locations' | 'dealerships'>):
 const records = new KeyedMemo<NormalisedVehicle, ListingRecord>();
 const recordScope = new MemoScope();
 
-/** Every vehicle's listing record, in id order. */
-export function listingRecords(site: SiteConfig, data: Pick<Snapshot, 'vehicles' | 'locations' | 'dealerships'>, now: Date): ListingRecord[] {
-  const names = listingNames(data);
+// Each catalogue's records, with the inputs besides its vehicles they were made from. Kept under a global
+// symbol, as the catalogue memo of src/search/query.ts is, so the compiled renderer's copy of this module
+// and the generator's share it: an update's search files and its search pages' answers read one list.
+const CATALOGUE_RECORDS = Symbol.for('dealer-sites.listing-records');
+const catalogueRecords = ((globalThis as Record<symbol, unknown>)[CATALOGUE_RECORDS] ??= new WeakMap()) as WeakMap<
+  readonly NormalisedVehicle[],
+  { inputs: readonly unknown[]; records: readonly ListingRecord[] }
+>;
+
+/**
+ * Every vehicle's listing record, in id order, worked out once per catalogue and kept with it: the list is
+ * shared, never to be changed. A catalogue an update made by replacing vehicles in place takes the list of
+ * the catalogue it follows, with the replaced vehicles' records swapped, rather than sorting every vehicle.
+ */
+export function listingRecords(site: SiteConfig, data: Pick<Snapshot, 'vehicles' | 'locations' | 'dealerships'>, now: Date): readonly ListingRecord[] {
   const at = now.getTime();
   const inputs = [site, at, data.locations, data.dealerships];
+  const known = catalogueRecords.get(data.vehicles);
+  if (known && sameInputs(known.inputs, inputs)) return known.records;
+  const names = listingNames(data);
   const scope = recordScope.of(inputs);
-  return [...data.vehicles].sort((a, b) => a.id - b.id).map((v) => records.getScoped(scope, v, () => inputs, () => listingRecord(v, names, site, now)));
+  const recordOf = (v: NormalisedVehicle) => records.getScoped(scope, v, () => inputs, () => listingRecord(v, names, site, now));
+  const made = recordsAfter(data.vehicles, inputs, recordOf) ?? [...data.vehicles].sort((a, b) => a.id - b.id).map(recordOf);
+  catalogueRecords.set(data.vehicles, { inputs, records: made });
+  return made;
+}
+
+/** {@link listingRecords} from the catalogue `vehicles` follows, or null when that cannot be done (see there). */
+function recordsAfter(vehicles: readonly NormalisedVehicle[], inputs: readonly unknown[], recordOf: (v: NormalisedVehicle) => ListingRecord): ListingRecord[] | null {
+  const update = replacedInPlace(vehicles);
+  const before = update && catalogueRecords.get(update.previous);
+  if (!update || !before || !sameInputs(before.inputs, inputs)) return null;
+  const made = [...before.records];
+  for (const { now } of update.replaced) {
+    const at = positionOf(made, now.id);
+    if (at < 0) return null;
+    made[at] = recordOf(now);
+  }
+  return made;
+}
+
+/** Where the record of vehicle `id` is in `list` (in id order), or -1. */
+function positionOf(list: readonly ListingRecord[], id: number): number {
+  let [low, high] = [0, list.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = Number(list[middle]!.objectID);
+    if (at === id) return middle;
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 export function listingRecord(vehicle: NormalisedVehicle, names: ListingNames, site: SiteConfig, now: Date): ListingRecord {
