@@ -201,17 +201,16 @@ export function updateRouteManifest(
   const versions = [...touched].flatMap((id) => [oldById.get(id), newById.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
   const changes = [...touched].map((id) => ({ id, was: oldById.get(id), now: newById.get(id) }));
   const parts = manifestParts(before.routes);
-  const reach = similarReach(
-    changes,
-    (v) => (parts.groups.get(Number(v.id))?.[0] as { similar?: number[] } | undefined)?.similar,
-    oneToOneNames(after.vehicles, 'model').plain,
-  );
+  const reach = similarReach(changes, (v) => similarOf(parts.groups.get(Number(v.id))), oneToOneNames(after.vehicles, 'model'));
   const affected = (v: NormalisedVehicle) => touched.has(Number(v.id)) || reach.reaches(v);
   const similar = similarIndex(after.vehicles);
   const regroup = (v: NormalisedVehicle) => vehicleRoutes(site, v, similar(v));
-  const placed =
-    (replaced && parts.starts && groupsInPlace(before.routes, parts, parts.starts, reachable(after.vehicles, newById, touched, reach.near), affected, regroup)) ??
-    groupsInOrder(before.routes[0]!, parts, after.vehicles, affected, regroup);
+  // Where only the lists naming a changed vehicle can move, those vehicles are found by the lists instead of
+  // by a pass over every vehicle sharing a make or a body with it.
+  const candidates = () => (reach.listedOnly ? listing(parts.groups, newById, touched, reach.listed) : reachable(after.vehicles, newById, touched, reach.near));
+  const inPlace = replaced && parts.starts && groupsInPlace(before.routes, parts, parts.starts, candidates(), affected, regroup);
+  if (inPlace) carryListers(parts.groups, inPlace.groups, inPlace.regrouped);
+  const placed = inPlace || groupsInOrder(before.routes[0]!, parts, after.vehicles, affected, regroup);
   const { routes, groups } = placed;
 
   // A search route's count and first page read where its matches stand in relevance order and whether each
@@ -261,6 +260,69 @@ function replacedPositions(before: readonly NormalisedVehicle[], after: readonly
   return at;
 }
 
+/** The ids on a vehicle's similar list, from its group of routes (none without one). */
+function similarOf(group: readonly Route[] | undefined): readonly number[] | undefined {
+  return (group?.[0] as { similar?: number[] } | undefined)?.similar;
+}
+
+// For each vehicle id, the vehicles whose similar lists name it: read from a manifest's groups once, and
+// carried to the groups an update makes from them in place (carryListers).
+const listersByGroups = new WeakMap<ReadonlyMap<number, Route[]>, ReadonlyMap<number, readonly number[]>>();
+
+function listersOf(groups: ReadonlyMap<number, Route[]>): ReadonlyMap<number, readonly number[]> {
+  let known = listersByGroups.get(groups);
+  if (!known) {
+    const made = new Map<number, number[]>();
+    for (const [id, group] of groups) {
+      for (const listed of similarOf(group) ?? []) {
+        const listers = made.get(listed);
+        if (listers) listers.push(id);
+        else made.set(listed, [id]);
+      }
+    }
+    listersByGroups.set(groups, (known = made));
+  }
+  return known;
+}
+
+/**
+ * The listers of `after`'s groups from those of `before`'s, when those are known: `regrouped` are the ids
+ * whose groups were made again, the other groups being the same. The lists of `before` stay as they were.
+ */
+function carryListers(before: ReadonlyMap<number, Route[]>, after: ReadonlyMap<number, Route[]>, regrouped: readonly number[]): void {
+  const known = listersByGroups.get(before);
+  if (!known) return;
+  const next = new Map(known);
+  const copied = new Set<number>();
+  const listersOfId = (listed: number) => {
+    if (copied.has(listed)) return next.get(listed) as number[];
+    copied.add(listed);
+    const listers = [...(next.get(listed) ?? [])];
+    next.set(listed, listers);
+    return listers;
+  };
+  for (const id of regrouped) {
+    for (const listed of similarOf(before.get(id)) ?? []) {
+      const listers = listersOfId(listed);
+      const at = listers.indexOf(id);
+      if (at >= 0) listers.splice(at, 1);
+    }
+    for (const listed of similarOf(after.get(id)) ?? []) listersOfId(listed).push(id);
+  }
+  listersByGroups.set(after, next);
+}
+
+/** The changed vehicles and those whose similar lists name one of `listed`, each once. */
+function listing(groups: ReadonlyMap<number, Route[]>, byId: ReadonlyMap<number, NormalisedVehicle>, touched: ReadonlySet<number>, listed: readonly number[]): Set<NormalisedVehicle> {
+  const out = new Set<NormalisedVehicle>();
+  const listers = listersOf(groups);
+  for (const id of [...touched, ...listed.flatMap((l) => listers.get(l) ?? [])]) {
+    const v = byId.get(id);
+    if (v) out.add(v);
+  }
+  return out;
+}
+
 /**
  * The vehicles a change can reach (`affected`): the changed ones, and those sharing a make or a body with a
  * version of a changed one (`near`), each once. The similar lists of all others are out of its reach.
@@ -280,6 +342,8 @@ function reachable(vehicles: readonly NormalisedVehicle[], byId: ReadonlyMap<num
 interface PlacedGroups {
   routes: Route[];
   groups: Map<number, Route[]>;
+  /** The vehicles whose groups were made again, by id. */
+  regrouped: number[];
   /** Where the other routes start in `routes`; null when they are still to be appended. */
   restAt: number | null;
   /** Where each vehicle's group starts in `routes`. */
@@ -301,15 +365,17 @@ function groupsInPlace(
 ): PlacedGroups | null {
   const routes = previous.slice();
   const groups = new Map(parts.groups);
+  const regrouped: number[] = [];
   for (const v of candidates) {
     if (!affected(v)) continue;
     const id = Number(v.id);
     const [group, was, start] = [regroup(v), parts.groups.get(id), starts.get(id)];
     if (was === undefined || start === undefined || group.length !== was.length) return null;
     groups.set(id, group);
+    regrouped.push(id);
     for (let k = 0; k < group.length; k++) routes[start + k] = group[k]!;
   }
-  return { routes, groups, restAt: routes.length - parts.rest.length, starts };
+  return { routes, groups, regrouped, restAt: routes.length - parts.rest.length, starts };
 }
 
 /** The vehicles' groups in catalogue order after the home page, kept or made again. */
@@ -317,14 +383,16 @@ function groupsInOrder(home: Route, parts: ManifestParts, vehicles: readonly Nor
   const routes: Route[] = [home];
   const groups = new Map<number, Route[]>();
   const starts = new Map<number, number>();
+  const regrouped: number[] = [];
   for (const v of vehicles) {
     const kept = affected(v) ? undefined : parts.groups.get(Number(v.id));
     const group = kept ?? regroup(v);
+    if (!kept) regrouped.push(Number(v.id));
     groups.set(Number(v.id), group);
     starts.set(Number(v.id), routes.length);
     for (const route of group) routes.push(route);
   }
-  return { routes, groups, restAt: null, starts };
+  return { routes, groups, regrouped, restAt: null, starts };
 }
 
 /**
@@ -338,12 +406,16 @@ function groupsInOrder(home: Route, parts: ManifestParts, vehicles: readonly Nor
  * moves up into the ten of a query comes after it in that query, so after every vehicle on the list.
  * That holds while the same model means the same make and model, for the vehicle and for every version
  * of the changed ones (`oneToOneNames`); otherwise any candidate that leaves reaches it.
+ *
+ * So where no changed vehicle is in stock now (a sale) and every model name is plain, a change reaches
+ * just the vehicles whose lists name a changed vehicle in stock before (`listedOnly`, `listed`).
  */
 function similarReach(
   changes: ReadonlyArray<{ id: number; was: NormalisedVehicle | undefined; now: NormalisedVehicle | undefined }>,
   listedBefore: (v: NormalisedVehicle) => readonly number[] | undefined,
-  plain: (v: NormalisedVehicle) => boolean,
-): { reaches: (v: NormalisedVehicle) => boolean; near: readonly NormalisedVehicle[] } {
+  names: { plain: (v: NormalisedVehicle) => boolean; all: boolean },
+): { reaches: (v: NormalisedVehicle) => boolean; near: readonly NormalisedVehicle[]; listedOnly: boolean; listed: readonly number[] } {
+  const { plain } = names;
   const moved = changes.filter((c) => c.was?.status === 'in_stock' || c.now?.status === 'in_stock');
   const plainChange = changes.every((c) => (!c.was || plain(c.was)) && (!c.now || plain(c.now)));
   const inPlace = (c: (typeof changes)[number]) =>
@@ -375,7 +447,8 @@ function similarReach(
     }
     return false;
   };
-  return { reaches, near: versions };
+  const listedOnly = names.all && plainChange && moved.every((c) => c.now?.status !== 'in_stock');
+  return { reaches, near: versions, listedOnly, listed: moved.map((c) => c.id) };
 }
 
 /**
