@@ -7,7 +7,21 @@
 import { useMemo } from 'react';
 import StockSearch, { type StockSearchProps } from './StockSearch.tsx';
 
+// The props the last few texts were written from, so that the server's renders of the island (Astro may
+// render a component more than once to learn which renderer it is for) do not parse back what the page has
+// just written. A browser parses the text.
+const written = new Map<string, StockSearchProps>();
+const MOST_WRITTEN = 16;
+
+/** The island's one prop, for a page to hand it: `<StockSearchIsland client:idle json={stockSearchJson(props)} />`. */
+export function stockSearchJson(props: StockSearchProps): string {
+  const json = JSON.stringify(props);
+  if (written.size >= MOST_WRITTEN) written.clear();
+  written.set(json, props);
+  return json;
+}
+
 export default function StockSearchIsland({ json }: { json: string }) {
-  const props = useMemo(() => JSON.parse(json) as StockSearchProps, [json]);
+  const props = useMemo(() => written.get(json) ?? (JSON.parse(json) as StockSearchProps), [json]);
   return <StockSearch {...props} />;
 }
