@@ -342,8 +342,6 @@ function reachable(vehicles: readonly NormalisedVehicle[], byId: ReadonlyMap<num
 interface PlacedGroups {
   routes: Route[];
   groups: Map<number, Route[]>;
-  /** The vehicles whose groups were made again, by id. */
-  regrouped: number[];
   /** Where the other routes start in `routes`; null when they are still to be appended. */
   restAt: number | null;
   /** Where each vehicle's group starts in `routes`. */
@@ -352,8 +350,8 @@ interface PlacedGroups {
 
 /**
  * The vehicles' groups where they stood in the manifest before, with the groups of the `affected` among
- * `candidates` made again: for an update that kept every vehicle in its place. Null when a group made
- * again has another number of routes than before.
+ * `candidates` made again (`regrouped`, by id): for an update that kept every vehicle in its place. Null
+ * when a group made again has another number of routes than before.
  */
 function groupsInPlace(
   previous: readonly Route[],
@@ -362,7 +360,7 @@ function groupsInPlace(
   candidates: Iterable<NormalisedVehicle>,
   affected: (v: NormalisedVehicle) => boolean,
   regroup: (v: NormalisedVehicle) => Route[],
-): PlacedGroups | null {
+): (PlacedGroups & { regrouped: number[] }) | null {
   const routes = previous.slice();
   const groups = new Map(parts.groups);
   const regrouped: number[] = [];
@@ -383,16 +381,14 @@ function groupsInOrder(home: Route, parts: ManifestParts, vehicles: readonly Nor
   const routes: Route[] = [home];
   const groups = new Map<number, Route[]>();
   const starts = new Map<number, number>();
-  const regrouped: number[] = [];
   for (const v of vehicles) {
     const kept = affected(v) ? undefined : parts.groups.get(Number(v.id));
     const group = kept ?? regroup(v);
-    if (!kept) regrouped.push(Number(v.id));
     groups.set(Number(v.id), group);
     starts.set(Number(v.id), routes.length);
     for (const route of group) routes.push(route);
   }
-  return { routes, groups, regrouped, restAt: null, starts };
+  return { routes, groups, restAt: null, starts };
 }
 
 /**

@@ -88,8 +88,9 @@ const records = new KeyedMemo<NormalisedVehicle, ListingRecord>();
 const recordScope = new MemoScope();
 
 // Each catalogue's records, with the inputs besides its vehicles they were made from. Kept under a global
-// symbol, as the catalogue memo of src/search/query.ts is, so the compiled renderer's copy of this module
-// and the generator's share it: an update's search files and its search pages' answers read one list.
+// symbol, as the catalogue memo of src/search/query.ts is (and on the same terms: both copies are built from
+// one source), so the compiled renderer's copy of this module and the generator's share it: an update's
+// search files and its search pages' answers read one list.
 const CATALOGUE_RECORDS = Symbol.for('dealer-sites.listing-records');
 const catalogueRecords = ((globalThis as Record<symbol, unknown>)[CATALOGUE_RECORDS] ??= new WeakMap()) as WeakMap<
   readonly NormalisedVehicle[],
