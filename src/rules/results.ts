@@ -23,12 +23,25 @@ export function shownAfterCollapse<T extends HasStatus>(
   results: readonly T[],
   site: { search: Pick<SiteConfig['search'], 'collapseSold'> },
 ): (result: T) => boolean {
-  const collapse = site.search.collapseSold && results.some(isAvailable);
+  const collapse = collapsesSold(site, () => results.some(isAvailable));
   let previousAvailable = true;
   return (result) => {
     const available = isAvailable(result);
-    const shown = !collapse || available || previousAvailable;
+    const shown = shownInResults(collapse, available, previousAvailable);
     previousAvailable = available;
     return shown;
   };
+}
+
+/** Whether results collapse their sold runs: where the site asks for it and any result is available (asked only then). */
+export function collapsesSold(site: { search: Pick<SiteConfig['search'], 'collapseSold'> }, anyAvailable: () => boolean): boolean {
+  return site.search.collapseSold && anyAvailable();
+}
+
+/**
+ * The rule of {@link collapseSoldRuns} for one result: it shows when nothing collapses, when it is
+ * available, or when the result before it is (the first result counts as following an available one).
+ */
+export function shownInResults(collapse: boolean, available: boolean, previousAvailable: boolean): boolean {
+  return !collapse || available || previousAvailable;
 }

@@ -2,7 +2,7 @@ import { insertSorted, withoutSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
-import { collapseSoldRuns, shownAfterCollapse } from '../rules/results.ts';
+import { collapseSoldRuns, collapsesSold, shownAfterCollapse, shownInResults } from '../rules/results.ts';
 import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand, similarVehicles } from '../rules/similar.ts';
 
@@ -486,14 +486,13 @@ export function firstPageAfterAvailability(
     earlier.set(at, was!);
   }
   const availableAt = (at: number, before: boolean) => isAvailable((before && earlier.get(at)) || matched[at]!);
-  const collapses = (before: boolean) => {
-    if (!site.search.collapseSold) return false;
+  const anyAvailable = (before: boolean) => {
     for (let at = 0; at < matched.length; at++) if (availableAt(at, before)) return true;
     return false;
   };
-  const collapse = collapses(false);
-  if (collapse !== collapses(true)) return null;
-  const shownAt = (at: number, before: boolean) => !collapse || at === 0 || availableAt(at, before) || availableAt(at - 1, before);
+  const collapse = collapsesSold(site, () => anyAvailable(false));
+  if (collapse !== collapsesSold(site, () => anyAvailable(true))) return null;
+  const shownAt = (at: number, before: boolean) => shownInResults(collapse, availableAt(at, before), at === 0 || availableAt(at - 1, before));
   const moved = new Set<number>();
   for (const at of earlier.keys()) for (const next of [at, at + 1]) if (next < matched.length) moved.add(next);
   let nbHits = countBefore;
