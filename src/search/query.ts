@@ -1,4 +1,4 @@
-import { insertSorted, withoutSorted } from '../lib/sorted.ts';
+import { insertSorted, sortedIndex, withoutSorted } from '../lib/sorted.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
@@ -91,6 +91,14 @@ interface CatalogueMemo {
   byId: WeakMap<Catalogue, Map<number, NormalisedVehicle>>;
   /** What each catalogue's vehicles are named ({@link namesOf}). */
   names: WeakMap<Catalogue, object>;
+  /** The matches of filters that name more than one facet ({@link filterMatches}). */
+  matches: WeakMap<Catalogue, Map<string, FilterMatches>>;
+}
+
+/** A filter's matches in relevance order, kept with the filter. */
+interface FilterMatches {
+  filter: SearchFilter;
+  list: Catalogue;
 }
 
 const MEMO = Symbol.for('dealer-sites.catalogue-memo');
@@ -101,11 +109,13 @@ const memo = ((globalThis as Record<symbol, unknown>)[MEMO] ??= {
   facets: new WeakMap(),
   byId: new WeakMap(),
   names: new WeakMap(),
+  matches: new WeakMap(),
 } satisfies CatalogueMemo) as CatalogueMemo;
 // A memo made by an older copy of this module lacks the maps added since.
 memo.byId ??= new WeakMap();
 memo.names ??= new WeakMap();
-const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps, names } = memo;
+memo.matches ??= new WeakMap();
+const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps, names, matches: matchesByFilter } = memo;
 
 /** A catalogue's vehicles by id, worked out once per catalogue (an update's "after" is the next one's "before"). */
 export function vehiclesById(vehicles: Catalogue): ReadonlyMap<number, NormalisedVehicle> {
@@ -382,16 +392,61 @@ export function matchingVehicles(vehicles: readonly NormalisedVehicle[], filter:
   // Every match carries each key the filter names, but one of several car types.
   const severalTypes = (filter.carTypes?.length ?? 0) > 1;
   const keys = filterFacets(severalTypes ? { ...filter, carTypes: undefined } : filter);
-  if (keys.length === 0) return filter.carTypes ? sortedCatalogue(vehicles, 'mostRelevant').filter((v) => matchesFilter(v, filter)) : sortedCatalogue(vehicles, 'mostRelevant');
+  if (keys.length === 0) {
+    const ranked = sortedCatalogue(vehicles, 'mostRelevant');
+    return filter.carTypes ? filterMatches(vehicles, filter, () => ranked.filter((v) => matchesFilter(v, filter))) : ranked;
+  }
   const index = facetIndex(vehicles);
   // A filter that names one facet and nothing else matches exactly that facet's list.
   if (keys.length === 1 && !severalTypes) return index.get(keys[0]!) ?? [];
-  let shortest: readonly NormalisedVehicle[] | undefined;
-  for (const key of keys) {
-    const list = index.get(key) ?? [];
-    if (!shortest || list.length < shortest.length) shortest = list;
+  return filterMatches(vehicles, filter, () => {
+    let shortest: readonly NormalisedVehicle[] | undefined;
+    for (const key of keys) {
+      const list = index.get(key) ?? [];
+      if (!shortest || list.length < shortest.length) shortest = list;
+    }
+    return shortest!.filter((v) => matchesFilter(v, filter));
+  });
+}
+
+/**
+ * The matches of a filter that names more than one facet, found by `find` once per catalogue: a build
+ * reads a landing page's matches for its count, its title and its refinements, and an update for each
+ * landing page that lists a changed vehicle. A catalogue that follows another takes that one's lists,
+ * and redoes by binary search only those a vehicle that left or joined matches.
+ */
+function filterMatches(vehicles: Catalogue, filter: SearchFilter, find: () => Catalogue): Catalogue {
+  let lists = matchesByFilter.get(vehicles);
+  if (!lists) matchesByFilter.set(vehicles, (lists = carriedMatches(vehicles)));
+  const key = filterKey(filter);
+  let known = lists.get(key);
+  if (!known) lists.set(key, (known = { filter, list: find() }));
+  return known.list;
+}
+
+/** A filter as a text, equal for equal filters (car types in the order given). */
+function filterKey(filter: SearchFilter): string {
+  return JSON.stringify([filter.carTypes ?? null, filter.make ?? null, filter.model ?? null, filter.body ?? null, filter.location ?? null, filter.dealership ?? null]);
+}
+
+/** The previous catalogue's filter matches, brought to `vehicles` by the vehicles that left or joined it. */
+function carriedMatches(vehicles: Catalogue): Map<string, FilterMatches> {
+  const change = catalogueChange(vehicles);
+  const before = change && change.added.length <= MOST_PLACED ? matchesByFilter.get(change.previous) : undefined;
+  if (!change || !before) return new Map();
+  const lists = new Map<string, FilterMatches>();
+  for (const [key, { filter, list }] of before) {
+    const gone = new Set([...change.gone].filter((v) => matchesFilter(v, filter)));
+    const added = change.added.filter((v) => matchesFilter(v, filter));
+    if (gone.size === 0 && added.length === 0) {
+      lists.set(key, { filter, list });
+      continue;
+    }
+    const next = withoutSorted(list, gone, COMPARATORS.mostRelevant);
+    for (const v of added) insertSorted(next, v, COMPARATORS.mostRelevant);
+    lists.set(key, { filter, list: next });
   }
-  return shortest!.filter((v) => matchesFilter(v, filter));
+  return lists;
 }
 
 /**
@@ -481,8 +536,8 @@ export function firstPageAfterAvailability(
     const [before, after] = [was !== undefined && matchesFilter(was, filter), now !== undefined && matchesFilter(now, filter)];
     if (!before && !after) continue;
     if (!before || !after || !sameRelevance(was!, now!)) return null;
-    const at = matched.indexOf(now!);
-    if (at < 0) return null;
+    const at = sortedIndex(matched, now!, COMPARATORS.mostRelevant);
+    if (matched[at] !== now) return null;
     earlier.set(at, was!);
   }
   const availableAt = (at: number, before: boolean) => isAvailable((before && earlier.get(at)) || matched[at]!);

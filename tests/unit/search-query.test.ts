@@ -69,7 +69,8 @@ describe('a catalogue that follows another by an update', () => {
         ]);
         expect(ids(similar(v))).toEqual(ids(expected));
       }
-      // Each landing filter's matches come from the facet lists brought forward: the catalogue's order, filtered.
+      // Each landing filter's matches come from the facet lists and the filters' own lists, brought forward: the
+      // catalogue's order, filtered.
       const everything = matchingVehicles(fresh(after), {});
       for (const filter of filtersOf(after)) {
         const matches = everything.filter((v) => matchesFilter(v, filter));
