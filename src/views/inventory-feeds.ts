@@ -6,7 +6,7 @@
  * both as CSV. Pure: rows from the site, its data and the image index.
  */
 import type { SiteData } from '../data/site-data.ts';
-import { KeyedMemo, MemoScope } from '../lib/keyed-memo.ts';
+import { KeyedMemo, MemoScope, sameInputs } from '../lib/keyed-memo.ts';
 import { absoluteUrl, vehiclePath } from '../lib/urls.ts';
 import { priceDisplay } from '../rules/pricing.ts';
 import type { Address } from '../schemas/address.ts';
@@ -352,13 +352,48 @@ export function inventoryFeeds(site: SiteConfig, data: Pick<SiteData, 'vehicles'
 const HEADER_BYTES = { google: Buffer.from(`${csvLine(GOOGLE_COLUMNS)}\r\n`), meta: Buffer.from(`${csvLine(META_COLUMNS)}\r\n`) };
 
 /**
- * Both feeds as the bytes of their files, in parts (the header line, then each row's): the same as
- * {@link inventoryFeeds}'s text in UTF-8, without encoding or copying megabytes on every update.
+ * Both feeds as the bytes of their files, in parts (the header line, then the rows of each block of
+ * {@link FEED_BLOCK_IDS} ids): the same as {@link inventoryFeeds}'s text in UTF-8, without encoding or
+ * copying megabytes on every update.
  */
 export function inventoryFeedFiles(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): Array<{ path: string; parts: Buffer[] }> {
-  const lines = linesOf(site, data, images);
+  const blocks = feedBlocks(site, feedVehicles(site, data.vehicles), linesOf(site, data, images));
   return [
-    { path: INVENTORY_FEEDS.google.path, parts: [HEADER_BYTES.google, ...lines.map((l) => l.googleBytes)] },
-    { path: INVENTORY_FEEDS.meta.path, parts: [HEADER_BYTES.meta, ...lines.map((l) => l.metaBytes)] },
+    { path: INVENTORY_FEEDS.google.path, parts: [HEADER_BYTES.google, ...blocks.map((b) => b.google)] },
+    { path: INVENTORY_FEEDS.meta.path, parts: [HEADER_BYTES.meta, ...blocks.map((b) => b.meta)] },
   ];
+}
+
+/**
+ * Feed rows whose vehicle ids share a block of this many are written as one part of each file: a file of
+ * 10,000 rows goes to disk in a few dozen parts rather than one per row, and an update joins again only
+ * the block of the vehicle it changed.
+ */
+const FEED_BLOCK_IDS = 256;
+
+/** One block's rows: their lines, and each feed's bytes of them. */
+interface FeedBlock {
+  lines: readonly FeedLines[];
+  google: Buffer;
+  meta: Buffer;
+}
+
+// Each site's blocks from its last feed files, by block number; a block whose lines are the same objects
+// is taken as it was. Replaced whole on every call, so blocks no longer in the feed are let go.
+const lastBlocks = new WeakMap<SiteConfig, Map<number, FeedBlock>>();
+
+/** The feed's rows (`lines`, one per vehicle of `vehicles`, in id order) by block of ids. */
+function feedBlocks(site: SiteConfig, vehicles: readonly NormalisedVehicle[], lines: readonly FeedLines[]): FeedBlock[] {
+  const before = lastBlocks.get(site);
+  const now = new Map<number, FeedBlock>();
+  const blockOf = (at: number) => Math.floor(Number(vehicles[at]!.id) / FEED_BLOCK_IDS);
+  for (let start = 0, end = 1; start < lines.length; start = end++) {
+    const block = blockOf(start);
+    while (end < lines.length && blockOf(end) === block) end++;
+    const run = lines.slice(start, end);
+    const known = before?.get(block);
+    now.set(block, known && sameInputs(known.lines, run) ? known : { lines: run, google: Buffer.concat(run.map((l) => l.googleBytes)), meta: Buffer.concat(run.map((l) => l.metaBytes)) });
+  }
+  lastBlocks.set(site, now);
+  return [...now.values()];
 }

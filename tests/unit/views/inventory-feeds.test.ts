@@ -131,6 +131,38 @@ describe('CSV (RFC 4180)', () => {
     for (const [i, file] of files.entries()) expect(Buffer.concat(file.parts).equals(Buffer.from(text[i]!.content, 'utf8')), file.path).toBe(true);
     expect(text[0]!.content).toContain('Crème');
   });
+
+  it('after each update of a chain, publishes the bytes of the feeds, joining again only the blocks of ids that changed', () => {
+    const s = site();
+    const vin = (i: number) => `JTNK4RBE8031${String(10000 + i).slice(-5)}`;
+    // Ids across four blocks of 256, the first and last blocks partly filled.
+    let list = Array.from({ length: 60 }, (_, i) => vehicle(200 + i * 13, { vin: vin(i) }));
+    // A row is kept while the site, the locations and the vehicle's images are the same objects.
+    const [locations, noImages]: [typeof chermside[], ImageIndex] = [[chermside], {}];
+    const sameBytes = (vehicles: typeof list) => {
+      const files = inventoryFeedFiles(s, siteData({ locations, vehicles }), noImages);
+      const text = inventoryFeeds(s, siteData({ locations, vehicles: vehicles.map((v) => ({ ...v })) }), noImages);
+      for (const [i, file] of files.entries()) expect(Buffer.concat(file.parts).equals(Buffer.from(text[i]!.content, 'utf8')), file.path).toBe(true);
+      return files;
+    };
+    let before = sameBytes(list);
+    expect(before[0]!.parts).toHaveLength(1 + 4);
+    const steps: Array<{ change: (v: (typeof list)[number], i: number) => (typeof list)[number]; joined: number }> = [
+      // A price change in the second block.
+      { change: (v, i) => (i === 30 ? { ...v, price: v.price - 500 } : v), joined: 1 },
+      // A sale in the first block and one in the last: both leave their block.
+      { change: (v, i) => (i === 0 || i === 59 ? { ...v, status: 'sold' } : v), joined: 2 },
+      // Back in stock and in its block again.
+      { change: (v, i) => (i === 0 ? { ...v, status: 'in_stock' } : v), joined: 1 },
+    ];
+    for (const { change, joined } of steps) {
+      const next = list.map(change);
+      catalogueFollows(next, list);
+      const after = sameBytes(next);
+      for (const [i, file] of after.entries()) expect(file.parts.filter((part) => !before[i]!.parts.includes(part))).toHaveLength(joined);
+      [list, before] = [next, after];
+    }
+  });
 });
 
 describe('llms.txt', () => {
