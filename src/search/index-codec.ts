@@ -93,33 +93,29 @@ function encodeColumn(values: readonly unknown[]): Column {
  * identity) as last time is not encoded again. A running site's update changes a few records, so most
  * columns come back as they were; when the records are those of the call before with a few replaced in
  * place (the same count, the rest the same objects), only the replaced records' values are looked at, and
- * lists there by their items.
+ * lists there by their items; a column they change has just the parts of its text that hold them encoded
+ * again ({@link ColumnText}).
  */
 export class IndexTextEncoder {
   #records: readonly SearchRecord[] = [];
   #fields: string[] = [];
-  #columns = new Map<string, { values: unknown[]; text: string }>();
+  #columns = new Map<string, ColumnText>();
 
   encode(records: readonly SearchRecord[]): string {
     const replaced = this.#replaced(records);
     const sameFields = replaced !== null && replaced.every((i) => sameKeys(records[i]!, this.#fields));
     const fields = sameFields ? this.#fields : fieldsOf(records);
-    const columns = new Map<string, { values: unknown[]; text: string }>();
+    const columns = new Map<string, ColumnText>();
     const parts: string[] = [];
     for (const field of fields) {
       const before = this.#columns.get(field);
-      let column: { values: unknown[]; text: string };
+      let column: ColumnText;
       if (before && sameFields) {
         const moved = replaced.filter((i) => !sameValue(before.values[i], records[i]![field]));
-        if (moved.length === 0) column = before;
-        else {
-          const values = [...before.values];
-          for (const i of moved) values[i] = records[i]![field];
-          column = { values, text: JSON.stringify(encodeColumn(values)) };
-        }
+        column = moved.length === 0 ? before : before.with(moved.map((i) => [i, records[i]![field]]));
       } else {
         const values = records.map((r) => r[field]);
-        column = before && sameInputs(before.values, values) ? before : { values, text: JSON.stringify(encodeColumn(values)) };
+        column = before && sameInputs(before.values, values) ? before : ColumnText.of(values);
       }
       columns.set(field, column);
       parts.push(`${JSON.stringify(field)}:${column.text}`);
@@ -147,6 +143,142 @@ export class IndexTextEncoder {
 
 /** Past this many replaced records, every column's values are gathered afresh. */
 const MOST_REPLACED = 256;
+
+/** Values per part of a column's text ({@link ColumnText}). */
+const VALUES_PER_PART = 512;
+
+/**
+ * A column's values and its text, `JSON.stringify(encodeColumn(values))`, with the column's list (its
+ * differences, dictionary ids or values) kept as the texts of parts of {@link VALUES_PER_PART} values. A few
+ * values changed cost the parts that hold them while the column keeps its kind and, for strings, its
+ * dictionary (each value still held by some record, no new one); anything else is encoded whole. Never
+ * changed in place: {@link with} makes a new one.
+ */
+class ColumnText {
+  readonly values: readonly unknown[];
+  readonly text: string;
+  readonly #column: Column;
+  readonly #parts: readonly string[];
+  /** How many values each dictionary entry of a string column has. */
+  readonly #uses: ReadonlyMap<string, number>;
+  /** How many values are present, and how many would not let the column be stored as differences. */
+  readonly #present: number;
+  readonly #notWhole: number;
+
+  private constructor(values: readonly unknown[], column: Column, parts: readonly string[], uses: ReadonlyMap<string, number>, present: number, notWhole: number) {
+    this.values = values;
+    this.#column = column;
+    this.#parts = parts;
+    this.#uses = uses;
+    this.#present = present;
+    this.#notWhole = notWhole;
+    this.text = ColumnText.#textOf(column, parts);
+  }
+
+  static of(values: readonly unknown[]): ColumnText {
+    const column = encodeColumn(values);
+    const list = ColumnText.#listOf(column);
+    const parts: string[] = [];
+    if (list) for (let at = 0; at < list.length; at += VALUES_PER_PART) parts.push(ColumnText.#partText(list, at));
+    const uses = new Map<string, number>();
+    if (column.t === 's') for (const value of values) if (typeof value === 'string') uses.set(value, (uses.get(value) ?? 0) + 1);
+    let [present, notWhole] = [0, 0];
+    for (const value of values) {
+      if (value !== null && value !== undefined) present++;
+      if (!ColumnText.#whole(column, value)) notWhole++;
+    }
+    return new ColumnText(values, column, parts, uses, present, notWhole);
+  }
+
+  /** The column with the values at some positions replaced. */
+  with(changes: ReadonlyArray<readonly [number, unknown]>): ColumnText {
+    const values = [...this.values];
+    for (const [at, value] of changes) values[at] = value;
+    return this.#patched(values, changes) ?? ColumnText.of(values);
+  }
+
+  /** The column after `changes`, its kind and dictionary unchanged, by its parts alone; null otherwise. */
+  #patched(values: readonly unknown[], changes: ReadonlyArray<readonly [number, unknown]>): ColumnText | null {
+    const column = this.#column;
+    const list = ColumnText.#listOf(column);
+    if (!list || list.length === 0) return null;
+    const uses = new Map(this.#uses);
+    let [present, notWhole] = [this.#present, this.#notWhole];
+    const next = [...list];
+    const moved = new Set<number>();
+    for (const [at, value] of changes) {
+      const was = this.values[at];
+      if (!ColumnText.#fits(column, value)) return null;
+      present += Number(value !== null && value !== undefined) - Number(was !== null && was !== undefined);
+      notWhole += Number(!ColumnText.#whole(column, value)) - Number(!ColumnText.#whole(column, was));
+      if (column.t === 's') {
+        if (typeof was === 'string') uses.set(was, uses.get(was)! - 1);
+        if (typeof value === 'string') uses.set(value, (uses.get(value) ?? 0) + 1);
+      }
+      moved.add(at);
+      if (column.t === 'd') moved.add(at + 1);
+    }
+    // Stored otherwise now: as differences, or (with no value left) as an empty string column.
+    if (present === 0 || (column.t !== 'd' && notWhole === 0)) return null;
+    if (column.t === 's' && (uses.size !== column.dict.length || [...uses.values()].some((n) => n === 0))) return null;
+    const idOf = column.t === 's' ? new Map(column.dict.map((value, id) => [value, id])) : null;
+    for (const at of moved) {
+      if (at >= values.length) continue;
+      const value = values[at];
+      if (column.t === 'd') next[at] = at === 0 ? Number(value) : Number(value) - Number(values[at - 1]);
+      else if (column.t === 's') next[at] = typeof value === 'string' ? idOf!.get(value)! : -1;
+      else if (column.t === 'n') next[at] = typeof value === 'number' && Number.isFinite(value) ? value : null;
+      else next[at] = value === true ? 1 : value === false ? 0 : null;
+    }
+    const patched = ColumnText.#withList(column, next);
+    const parts = [...this.#parts];
+    for (const part of new Set([...moved].filter((at) => at < values.length).map((at) => Math.floor(at / VALUES_PER_PART)))) {
+      parts[part] = ColumnText.#partText(next, part * VALUES_PER_PART);
+    }
+    return new ColumnText(values, patched, parts, uses, present, notWhole);
+  }
+
+  /** Whether a value can take a place in the column as it is stored (its kind, and for strings a known one). */
+  static #fits(column: Column, value: unknown): boolean {
+    const missing = value === null || value === undefined;
+    if (column.t === 'd') return column.s ? typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) : isWhole(value);
+    if (column.t === 's') return missing || typeof value === 'string';
+    if (column.t === 'n') return missing || typeof value === 'number';
+    if (column.t === 'b') return missing || typeof value === 'boolean';
+    return false;
+  }
+
+  /** Whether a value is one a column of differences could hold (of the column's own sort: text or number). */
+  static #whole(column: Column, value: unknown): boolean {
+    return column.t === 's' || (column.t === 'd' && column.s) ? typeof value === 'string' && WHOLE_NUMBER_TEXT.test(value) : isWhole(value);
+  }
+
+  /** The column's list of one entry per record; null for a column of lists, which is encoded whole. */
+  static #listOf(column: Column): ReadonlyArray<number | null> | null {
+    return column.t === 'd' ? column.deltas : column.t === 's' ? column.ids : column.t === 'a' ? null : column.values;
+  }
+
+  static #withList(column: Column, list: Array<number | null>): Column {
+    if (column.t === 'd') return { ...column, deltas: list as number[] };
+    if (column.t === 's') return { ...column, ids: list as number[] };
+    if (column.t === 'n') return { ...column, values: list };
+    if (column.t === 'b') return { ...column, values: list as Array<0 | 1 | null> };
+    return column;
+  }
+
+  static #partText(list: ReadonlyArray<number | null>, from: number): string {
+    return JSON.stringify(list.slice(from, from + VALUES_PER_PART)).slice(1, -1);
+  }
+
+  /** The column's text: its fields in the order `encodeColumn` gives them, the list from its parts. */
+  static #textOf(column: Column, parts: readonly string[]): string {
+    const list = `[${parts.join(',')}]`;
+    if (column.t === 'd') return `{"t":"d","deltas":${list}${column.s ? ',"s":true' : ''}}`;
+    if (column.t === 's') return `{"t":"s","dict":${JSON.stringify(column.dict)},"ids":${list}}`;
+    if (column.t === 'a') return JSON.stringify(column);
+    return `{"t":"${column.t}","values":${list}}`;
+  }
+}
 
 /** Whether two values encode the same: lists by their items (a changed record brings new lists). */
 function sameValue(a: unknown, b: unknown): boolean {

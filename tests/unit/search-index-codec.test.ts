@@ -67,4 +67,41 @@ describe('the search index codec', () => {
       expect(encoder.encode(current)).toBe(JSON.stringify(encodeIndex(current)));
     }
   });
+
+  it('stays byte for byte equal as values change in place at the edges of its parts, and as columns change kind or dictionary', () => {
+    // Over a thousand records, so each column's list spans several parts.
+    const many: SearchRecord[] = [0, 1, 2].flatMap((copy) => records.map((r, i) => ({ ...r, objectID: String(100_000 * (copy + 1) + i) })));
+    const encoder = new IndexTextEncoder();
+    let current = many;
+    encoder.encode(current);
+    const at = (positions: number[], change: (r: SearchRecord, i: number) => SearchRecord) => (list: SearchRecord[]) => list.map((r, i) => (positions.includes(i) ? change(r, i) : r));
+    // The make fewest records have, and the places of its records.
+    const rarest = (list: SearchRecord[]) => {
+      const places = new Map<unknown, number[]>();
+      for (const [i, r] of list.entries()) places.set(r.make, [...(places.get(r.make) ?? []), i]);
+      return [...places.values()].sort((a, b) => a.length - b.length)[0]!;
+    };
+    const steps: Array<(list: SearchRecord[]) => SearchRecord[]> = [
+      // Differences at the first and last place, and on both sides of a part's edge.
+      at([0, 511, 512, many.length - 1], (r) => ({ ...r, price: (r.price as number) + 7 })),
+      // Dictionary ids, values and flags changed to others the column already holds, or to nothing.
+      at([1, 512, 1023], (r, i) => ({ ...r, make: many[i + 1]!.make, badge: null, certified: r.certified === true ? false : true })),
+      at([2, 700], (r) => ({ ...r, km: r.km === null ? 1234.5 : null })),
+      // The records of a make all take another: the dictionary loses it, and every id after it moves.
+      (list) => at(rarest(list), (r) => ({ ...r, make: list[0]!.make }))(list),
+      (list) => at(rarest(list), (r) => ({ ...r, make: list[0]!.make }))(list),
+      // Every missing odometer reading filled with a whole number: the column becomes differences, and back.
+      (list) => list.map((r) => (r.km === null || !Number.isInteger(r.km) ? { ...r, km: 10 } : r)),
+      at([3], (r) => ({ ...r, km: null })),
+      // Every flag gone, then one back: an empty column is stored as strings.
+      (list) => list.map((r) => (r.certified === null ? r : { ...r, certified: null })),
+      at([4], (r) => ({ ...r, certified: true })),
+    ];
+    for (const [n, step] of steps.entries()) {
+      current = step(current);
+      expect(encoder.encode(current), `step ${n}`).toBe(JSON.stringify(encodeIndex(current)));
+    }
+    // A value of another kind is refused as encoding afresh refuses it.
+    expect(() => encoder.encode(at([9], (r) => ({ ...r, price: 'free' }))(current))).toThrow('a field holds both n and s values');
+  });
 });
