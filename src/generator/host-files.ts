@@ -25,6 +25,14 @@ export interface SitemapEntry {
 /** URLs allowed in one sitemap file (sitemaps.org protocol). */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/**
+ * URLs the generator puts in one sitemap file, well under the protocol's limit: a site with more has an
+ * index of files of this many. A running site's update then rewrites the file that lists the vehicle it
+ * changed (a few hundred kilobytes) and the index, whose lastmods tell crawlers which file to read again,
+ * rather than one file of every URL.
+ */
+export const SITEMAP_URLS_PER_FILE = 5_000;
+
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 /** Escapes text for XML character data and attribute values. */
@@ -199,9 +207,11 @@ export interface SitemapPart {
 /**
  * The URL lists of a site's sitemap files: `sitemap.xml` alone while the pages
  * fit one file; otherwise `sitemap-1.xml`, `sitemap-2.xml` ... each holding up
- * to `maxPerFile` URLs, which {@link sitemapIndexXml} lists in `sitemap.xml`.
+ * to `maxPerFile` URLs (at most {@link SITEMAP_MAX_URLS}), which {@link sitemapIndexXml}
+ * lists in `sitemap.xml`.
  */
-export function sitemapParts(site: SiteConfig, entries: Iterable<SitemapEntry>, maxPerFile = SITEMAP_MAX_URLS): SitemapPart[] {
+export function sitemapParts(site: SiteConfig, entries: Iterable<SitemapEntry>, maxPerFile = SITEMAP_URLS_PER_FILE): SitemapPart[] {
+  if (maxPerFile > SITEMAP_MAX_URLS) throw new RangeError(`a sitemap file holds at most ${SITEMAP_MAX_URLS} URLs, not ${maxPerFile}`);
   const lines = Array.isArray(entries) ? uniqueLines(site, entries) : sitemapLines(site, uniqueByPath(entries));
   if (lines.length <= maxPerFile) return [{ file: 'sitemap.xml', lines }];
   const parts: SitemapPart[] = [];
@@ -211,32 +221,39 @@ export function sitemapParts(site: SiteConfig, entries: Iterable<SitemapEntry>, 
 
 /** `sitemap.xml` as the index of `parts`, each with the latest lastmod of its URLs. */
 export function sitemapIndexXml(site: SiteConfig, parts: readonly SitemapPart[]): string {
-  const index = parts.map((part) => {
-    let lastmod: string | undefined;
-    for (const line of part.lines) if (line.lastmod !== undefined && (lastmod === undefined || line.lastmod > lastmod)) lastmod = line.lastmod;
-    return `  <sitemap><loc>${xmlEscape(absolute(site, `/${part.file}`))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`;
-  });
+  return indexXml(site, parts.map((part) => ({ file: part.file, lastmod: latestLastmod(part.lines) })));
+}
+
+function latestLastmod(lines: readonly SitemapLine[]): string | undefined {
+  let lastmod: string | undefined;
+  for (const line of lines) if (line.lastmod !== undefined && (lastmod === undefined || line.lastmod > lastmod)) lastmod = line.lastmod;
+  return lastmod;
+}
+
+function indexXml(site: SiteConfig, files: ReadonlyArray<{ file: string; lastmod: string | undefined }>): string {
+  const index = files.map(({ file, lastmod }) => `  <sitemap><loc>${xmlEscape(absolute(site, `/${file}`))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${SITEMAP_NS}">\n${index.join('\n')}\n</sitemapindex>\n`;
 }
 
 /**
  * The sitemap files of a site: `sitemap.xml` alone while the pages fit one
  * file; otherwise `sitemap.xml` is an index of `sitemap-1.xml`, `sitemap-2.xml`
- * ... each holding up to {@link SITEMAP_MAX_URLS} URLs.
+ * ... each holding up to {@link SITEMAP_URLS_PER_FILE} URLs.
  */
 export function sitemapFiles(
   site: SiteConfig,
   entries: Iterable<SitemapEntry>,
-  maxPerFile = SITEMAP_MAX_URLS,
+  maxPerFile = SITEMAP_URLS_PER_FILE,
 ): Array<{ file: string; content: string }> {
   const parts = sitemapParts(site, entries, maxPerFile);
   const files = parts.map((part) => ({ file: part.file, content: urlset(part.lines) }));
   return parts.length === 1 ? files : [{ file: 'sitemap.xml', content: sitemapIndexXml(site, parts) }, ...files];
 }
 
-/** What a running site last wrote of its sitemap: each file's URL lines, and the index when there is one. */
+/** What a running site last wrote of its sitemap: each file's URL lines and their latest lastmod, and the index when there is one. */
 export interface SitemapWritten {
   parts: ReadonlyMap<string, readonly SitemapLine[]>;
+  lastmods?: ReadonlyMap<string, string | undefined>;
   index: string | null;
 }
 
@@ -254,20 +271,22 @@ export function sitemapChanges(
 ): { write: Array<{ file: string; content: string | Buffer[] }>; remove: string[]; written: SitemapWritten } {
   const write: Array<{ file: string; content: string | Buffer[] }> = [];
   const same = (a: readonly SitemapLine[] | undefined, b: readonly SitemapLine[]) => a !== undefined && a.length === b.length && a.every((line, i) => line === b[i]);
-  const changed = (part: SitemapPart) => !same(previous?.parts.get(part.file), part.lines);
-  const index = parts.length > 1 ? sitemapIndexXml(site, parts) : null;
+  const moved = new Set(parts.filter((part) => !same(previous?.parts.get(part.file), part.lines)));
+  // A part left as it was keeps its latest lastmod.
+  const lastmods = new Map(parts.map((part) => [part.file, moved.has(part) || !previous?.lastmods?.has(part.file) ? latestLastmod(part.lines) : previous.lastmods.get(part.file)]));
+  const index = parts.length > 1 ? indexXml(site, parts.map((part) => ({ file: part.file, lastmod: lastmods.get(part.file) }))) : null;
   if (index === null) {
     // One file: rewritten when its lines moved, or when sitemap.xml was an index before.
     const only = parts[0]!;
-    if (previous === undefined || previous.index !== null || changed(only)) write.push({ file: only.file, content: urlsetParts(only.lines) });
+    if (previous === undefined || previous.index !== null || moved.size > 0) write.push({ file: only.file, content: urlsetParts(only.lines) });
   } else {
     if (index !== previous?.index) write.push({ file: 'sitemap.xml', content: index });
-    for (const part of parts) if (changed(part)) write.push({ file: part.file, content: urlsetParts(part.lines) });
+    for (const part of moved) write.push({ file: part.file, content: urlsetParts(part.lines) });
   }
   const now = new Set(parts.map((part) => part.file));
   if (index !== null) now.add('sitemap.xml');
   const remove = [...(previous?.parts.keys() ?? [])].filter((file) => !now.has(file));
-  return { write, remove, written: { parts: new Map(parts.map((part) => [part.file, part.lines])), index } };
+  return { write, remove, written: { parts: new Map(parts.map((part) => [part.file, part.lines])), lastmods, index } };
 }
 
 // ---------------------------------------------------------------- robots.txt

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   SITEMAP_MAX_URLS,
+  SITEMAP_URLS_PER_FILE,
   collectInlineHashes,
   headersFile,
   inlineScriptHashes,
@@ -61,20 +62,23 @@ describe('sitemap', () => {
     expect(sitemapDate(undefined, 'Australia/Brisbane')).toBeUndefined();
   });
 
-  it('keeps one file up to 50,000 URLs and splits into an index with parts above', () => {
+  it('keeps one file up to 5,000 URLs and splits into an index with parts of 5,000 above, within the 50,000 a file may hold', () => {
     const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ path: `/cars/car-${i}/`, lastmod: `2025-01-${String((i % 28) + 1).padStart(2, '0')}` }));
-    const single = sitemapFiles(site(), entries(SITEMAP_MAX_URLS));
+    const single = sitemapFiles(site(), entries(SITEMAP_URLS_PER_FILE));
     expect(single.map((f) => f.file)).toEqual(['sitemap.xml']);
-    expect(single[0]!.content.match(/<url>/g)).toHaveLength(50_000);
+    expect(single[0]!.content.match(/<url>/g)).toHaveLength(5_000);
 
-    const split = sitemapFiles(site(), entries(SITEMAP_MAX_URLS + 1));
+    const split = sitemapFiles(site(), entries(SITEMAP_URLS_PER_FILE + 1));
     expect(split.map((f) => f.file)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
     expect(split[0]!.content).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(split[0]!.content).toContain('<sitemap><loc>https://www.demo.example/sitemap-1.xml</loc><lastmod>2025-01-28</lastmod></sitemap>');
     expect(split[0]!.content).toContain('<sitemap><loc>https://www.demo.example/sitemap-2.xml</loc>');
-    expect(split[1]!.content.match(/<url>/g)).toHaveLength(50_000);
+    expect(split[1]!.content.match(/<url>/g)).toHaveLength(5_000);
     expect(split[2]!.content.match(/<url>/g)).toHaveLength(1);
-    expect(split[2]!.content).toContain('<loc>https://www.demo.example/cars/car-50000/</loc>');
+    expect(split[2]!.content).toContain('<loc>https://www.demo.example/cars/car-5000/</loc>');
+    // The protocol's limit holds a file, and no part may be made larger.
+    expect(sitemapXml(site(), entries(SITEMAP_MAX_URLS)).match(/<url>/g)).toHaveLength(50_000);
+    expect(() => sitemapFiles(site(), entries(10), SITEMAP_MAX_URLS + 1)).toThrow(/at most 50000 URLs/);
     expect(() => sitemapXml(site(), entries(SITEMAP_MAX_URLS + 1))).toThrow(/sitemapFiles/);
   });
 });
