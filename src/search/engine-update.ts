@@ -56,6 +56,31 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     facetSets.set(attribute, values);
   }
 
+  // A single-valued attribute's record values, copied on their first write; a value new to the attribute
+  // is added at the end. An attribute a changed record holds several values of is counted by its sets.
+  const valueIds = new Map(previous.valueIds);
+  for (const [attribute, before] of previous.valueIds) {
+    let ids: { names: string[]; of: Int32Array } | null = null;
+    let placeOf: Map<string, number> | null = null;
+    for (const i of changed) {
+      const own = facetValues(records[i]![attribute]);
+      if (own.length > 1) {
+        valueIds.delete(attribute);
+        ids = null;
+        break;
+      }
+      ids ??= { names: [...before.names], of: before.of.slice() };
+      placeOf ??= new Map(before.names.map((value, at) => [value, at]));
+      let place = -1;
+      if (own.length === 1) {
+        place = placeOf.get(own[0]!) ?? -1;
+        if (place < 0) placeOf.set(own[0]!, (place = ids.names.push(own[0]!) - 1));
+      }
+      ids.of[i] = place;
+    }
+    if (ids) valueIds.set(attribute, ids);
+  }
+
   const columns = new Map(previous.columns);
   for (const attribute of config.numeric) {
     const old = previous.columns.get(attribute)!;
@@ -103,7 +128,7 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     for (const i of changed) insertSorted(sorted, i, compare);
     orders.set(name, rerankedFrom(prior, records, Int32Array.from(sorted), replaced));
   }
-  return { records, config, facetSets, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
+  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
 }
 
 /**

@@ -332,11 +332,23 @@ export interface Prepared<R extends SearchRecord> {
   records: readonly R[];
   config: EngineConfig<R>;
   facetSets: Map<string, Map<string, Bitset>>;
+  /**
+   * For each facet attribute no record holds more than one value of: its values, and each record's value
+   * as a place among them (-1 for none). A facet is then counted with one step per hit. Values no record
+   * holds any more may stay listed (an engine update only adds); a count of none is not reported.
+   */
+  valueIds: Map<string, ValueIds>;
   columns: Map<string, Float64Array>;
   /** Word -> for each record holding it, the earliest searchable attribute it appears in. */
   vocabulary: Map<string, Map<number, number>>;
   allWords: string[];
   orders: Map<string, PreparedOrder<R>>;
+}
+
+/** A single-valued facet attribute's values, and each record's value among them ({@link Prepared.valueIds}). */
+export interface ValueIds {
+  names: readonly string[];
+  of: Int32Array;
 }
 
 const prepared = new WeakMap<SearchEngine<SearchRecord>, Prepared<SearchRecord>>();
@@ -375,16 +387,31 @@ export function ranked<R extends SearchRecord>(records: readonly R[], order: Ind
 function prepare<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>): Prepared<R> {
   const n = records.length;
   const facetSets = new Map<string, Map<string, Bitset>>();
+  const valueIds = new Map<string, ValueIds>();
   for (const attribute of config.facets) {
     const values = new Map<string, Bitset>();
+    // Each value's place among the attribute's values: the order its set is made in.
+    const names: string[] = [];
+    const placeOf = new Map<string, number>();
+    const of = new Int32Array(n).fill(-1);
+    let single = true;
     records.forEach((record, i) => {
-      for (const value of facetValues(record[attribute])) {
+      const own = facetValues(record[attribute]);
+      if (own.length > 1) single = false;
+      for (const value of own) {
         let set = values.get(value);
-        if (!set) values.set(value, (set = new Bitset(n)));
+        if (!set) {
+          values.set(value, (set = new Bitset(n)));
+          placeOf.set(value, names.push(value) - 1);
+        }
         set.set(i);
       }
+      if (own.length === 1) of[i] = placeOf.get(own[0]!)!;
     });
     facetSets.set(attribute, values);
+    if (single) {
+      valueIds.set(attribute, { names, of });
+    }
   }
   const columns = new Map<string, Float64Array>();
   for (const attribute of config.numeric) {
@@ -406,7 +433,7 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
   for (const [name, order] of Object.entries(config.indices)) {
     orders.set(name, ranked(records, order, Int32Array.from(records.keys()).sort((a, b) => order.compare(records[a]!, records[b]!) || a - b)));
   }
-  return { records, config, facetSets, columns, vocabulary, allWords: [...vocabulary.keys()], orders };
+  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders };
 }
 
 /** What the engine holds over its records (for the build's engine updates, `engine-update.ts`). */
@@ -419,7 +446,7 @@ export function preparedOf<R extends SearchRecord>(engine: SearchEngine<R>): Pre
  * this configuration (`engine-update.ts` derives them from the previous engine's).
  */
 export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>, ready?: Prepared<R>): SearchEngine<R> {
-  const { facetSets, columns, vocabulary, allWords, orders } = ready ?? prepare(records, config);
+  const { facetSets, valueIds, columns, vocabulary, allWords, orders } = ready ?? prepare(records, config);
   const n = records.length;
 
   function orderOf(indexName: string) {
@@ -526,7 +553,10 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     const text = matchText(params.query ?? '');
     // Taken in the index's order, so only text relevance is left to sort by.
     const ids: number[] = [];
-    for (const i of sorted) if (matching.has(i) && (!text || text.has(i))) ids.push(i);
+    for (let at = 0; at < sorted.length; at++) {
+      const i = sorted[at]!;
+      if (matching.has(i) && (!text || text.has(i))) ids.push(i);
+    }
     if (text) {
       const relevance = (a: number, b: number): number => {
         const x = text.get(a)!;
@@ -560,7 +590,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     if (requested.length > 0) {
       const attributes = requested.includes('*') ? config.facets : requested;
       const hitSet = new Bitset(n);
-      for (const i of ids) hitSet.set(i);
+      for (let k = 0; k < ids.length; k++) hitSet.set(ids[k]!);
       const maxValues = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
       response.facets = {};
       for (const attribute of attributes) {
@@ -568,7 +598,17 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
         const column = columns.get(attribute);
         if (!values && !column) throw new SearchError(`"${attribute}" is not a facet of this index`);
         const counts: Array<[string, number]> = [];
-        if (values && ids.length * SPARSE_TALLY_COST < values.size * hitSet.words.length) {
+        const single = values && valueIds.get(attribute);
+        if (single) {
+          // One value per record: each hit adds one to its value's count.
+          const tally = new Int32Array(single.names.length);
+          const of = single.of;
+          for (let k = 0; k < ids.length; k++) {
+            const value = of[ids[k]!]!;
+            if (value >= 0) tally[value]!++;
+          }
+          for (let value = 0; value < tally.length; value++) if (tally[value]! > 0) counts.push([single.names[value]!, tally[value]!]);
+        } else if (values && ids.length * SPARSE_TALLY_COST < values.size * hitSet.words.length) {
           // Few hits against many values: each hit's own values are counted rather than every value's set
           // intersected with the hits (a record holds a value once, as in its set).
           const tally = new Map<string, number>();
@@ -595,8 +635,8 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
           let max = -Infinity;
           let sum = 0;
           let count = 0;
-          for (const i of ids) {
-            const value = column[i]!;
+          for (let k = 0; k < ids.length; k++) {
+            const value = column[ids[k]!]!;
             if (Number.isNaN(value)) continue;
             if (value < min) min = value;
             if (value > max) max = value;
@@ -630,7 +670,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
       return { facetHits: facetHits.slice(0, params.maxFacetHits ?? 10), exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
     },
   };
-  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, columns, vocabulary, allWords, orders } as unknown as Prepared<SearchRecord>);
+  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, valueIds, columns, vocabulary, allWords, orders } as unknown as Prepared<SearchRecord>);
   return engine;
 }
 

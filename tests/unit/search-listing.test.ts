@@ -106,6 +106,10 @@ describe('the engine of an updated catalogue', () => {
       (list) => list.map((r, i) => (i === 20 ? { ...r, status: 'sold' } : i === 30 ? { ...r, make: 'Zzyzx', model: 'Quokka' } : i === 40 ? { ...r, colour: null, filtered_features: [] } : r)),
       // The one vehicle of that make changes back, so its value and words leave the engine again.
       (list) => list.map((r, i) => (i === 30 ? records[30]! : r)),
+      // A vehicle given two tags where each had at most one (the tags are then counted by their sets), and
+      // one of a body no other vehicle has, counted by its value's place among the values.
+      (list) => list.map((r, i) => (i === 50 ? { ...r, tag: ['certified', 'new arrival'] } : i === 60 ? { ...r, body: 'Hovercraft' } : r)),
+      (list) => list.map((r, i) => (i === 50 ? records[50]! : i === 61 ? { ...r, body: 'Hovercraft' } : r)),
     ];
     for (const step of steps) {
       const after = step(before);
