@@ -191,12 +191,27 @@ const REMOVED_KEEP_DAYS = 90;
 export function carryRemoved(last: Snapshot | null, next: Snapshot, now: Date): Snapshot['removed'] {
   // The catalogue's map by id is kept per catalogue, and an update's plan asks for this one's too.
   const present = vehiclesById(next.vehicles);
-  const cutoff = now.getTime() - REMOVED_KEEP_DAYS * 86_400_000;
+  const cutoff = removedCutoff(now);
   const gone = (last?.vehicles ?? [])
     .filter((v) => !present.has(Number(v.id)))
     .map((v) => ({ id: Number(v.id), slug: v.slug, make_slug: v.make_slug, model_slug: v.model_slug, removedAt: now.toISOString() }));
   const earlier = (last?.removed ?? []).filter((r) => !present.has(r.id) && Date.parse(r.removedAt) >= cutoff && !gone.some((g) => g.id === r.id));
   return [...earlier, ...gone].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * {@link carryRemoved} for a snapshot that holds the same vehicle ids as `last` (an update that edited
+ * vehicles in place): no vehicle left, so it is `last`'s list without those past their days, and without
+ * any id `present`, the map of `last`'s vehicles by id, holds. `last`'s own list when nothing went.
+ */
+export function removedAfterEdits(last: Snapshot, present: ReadonlyMap<number, unknown>, now: Date): Snapshot['removed'] {
+  const cutoff = removedCutoff(now);
+  const kept = last.removed.filter((r) => !present.has(r.id) && Date.parse(r.removedAt) >= cutoff);
+  return kept.length === last.removed.length ? last.removed : kept;
+}
+
+function removedCutoff(now: Date): number {
+  return now.getTime() - REMOVED_KEEP_DAYS * 86_400_000;
 }
 
 function readCache(file: string): Array<[string, CachedResponse]> {

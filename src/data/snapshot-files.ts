@@ -210,8 +210,14 @@ export async function appendSnapshotChanges(
   // Both lists are in id order: walk them together.
   const before = previous.vehicles;
   let i = 0;
-  for (const vehicle of next.vehicles) {
+  for (let at = 0; at < next.vehicles.length; at++) {
+    const vehicle = next.vehicles[at]!;
     const id = Number(vehicle.id);
+    // Most of the catalogue: the same vehicle, where the walk already is.
+    if (before[i] === vehicle && !touched.has(id)) {
+      i++;
+      continue;
+    }
     while (i < before.length && Number(before[i]!.id) < id) change.deleted.push(Number(before[i++]!.id));
     const old = i < before.length && Number(before[i]!.id) === id ? before[i++] : undefined;
     if (!old || touched.has(id) || old.slug !== vehicle.slug) change.vehicles.push(vehicle);
@@ -244,9 +250,17 @@ async function dropTornLine(handle: FileHandle, size: number): Promise<void> {
   await handle.truncate(whole.lastIndexOf(0x0a) + 1);
 }
 
+// Whether each catalogue is in id order, worked out once: an update's "after" is the next one's "before".
+const idOrdered = new WeakMap<readonly NormalisedVehicle[], boolean>();
+
 function inIdOrder(vehicles: readonly NormalisedVehicle[]): boolean {
-  for (let i = 1; i < vehicles.length; i++) if (Number(vehicles[i - 1]!.id) >= Number(vehicles[i]!.id)) return false;
-  return true;
+  let known = idOrdered.get(vehicles);
+  if (known === undefined) {
+    known = true;
+    for (let i = 1; i < vehicles.length && known; i++) known = Number(vehicles[i - 1]!.id) < Number(vehicles[i]!.id);
+    idOrdered.set(vehicles, known);
+  }
+  return known;
 }
 
 /** `stored` with every complete line of `log` (the text of `logFile`) that belongs to its generation applied in order. */

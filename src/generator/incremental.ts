@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, realpath, rmdir, unlink } from 'node:fs/promi
 import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseChanged, normaliseVehicles } from '../data/normalise.ts';
-import { carryRemoved } from '../data/pull.ts';
+import { carryRemoved, removedAfterEdits } from '../data/pull.ts';
 import { buildRouteManifest, manifestParts, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type ManifestParts, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
@@ -251,7 +251,8 @@ export async function applyEvents(
     ...listsAfter,
     removed: [],
   };
-  next.removed = carryRemoved(snapshot, next, options.now);
+  // Edited in place, the catalogue keeps its ids: of the vehicles removed before, only those past their days go.
+  next.removed = inPlace ? removedAfterEdits(snapshot, before, options.now) : carryRemoved(snapshot, next, options.now);
   return { snapshot: next, applied, failed, touched, unchanged: false };
 }
 

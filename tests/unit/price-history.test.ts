@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
-import { pullSite } from '../../src/data/pull.ts';
+import { carryRemoved, pullSite } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { applyEvents } from '../../src/generator/incremental.ts';
@@ -200,5 +200,24 @@ describe('what a webhook batch leaves as it was', () => {
     expect(byId(batch.snapshot, 2)).not.toBe(byId(snapshot, 2));
     expect(byId(batch.snapshot, 2)!.price).toBe(18990);
     for (const list of ['offers', 'locations', 'reviews', 'models', 'dealerships'] as const) expect(batch.snapshot[list]).toBe(snapshot[list]);
+  });
+
+  it('carries the vehicles removed before as a pull would, past their days or not, whether vehicles were edited or deleted', async () => {
+    await pullAt(day(0), [1, 2, 3, 4].map((id) => feedVehicle(id, { price: 20000 + id })));
+    const snapshot = await pullAt(day(10), [1, 2, 3].map((id) => feedVehicle(id, { price: 20000 + id })));
+    expect(snapshot.removed.map((r) => r.id)).toEqual([4]);
+    const cases = [
+      { now: day(20), events: [event(1, feedVehicle(1, { price: 18990 }))], removed: [4] },
+      // Ninety days on, the removed vehicle's redirect goes.
+      { now: day(101), events: [event(1, feedVehicle(1, { price: 18990 }))], removed: [] },
+      { now: day(20), events: [{ eventId: 'evt-del', event: { id: 'evt-del', type: 'vehicle.deleted' as const, occurred_at: day(20).toISOString(), data: { id: 2 } } }], removed: [2, 4] },
+    ];
+    for (const { now, events, removed } of cases) {
+      const batch = await applyEvents({ site, snapshot }, events, { now });
+      expect(batch.snapshot.removed.map((r) => r.id)).toEqual(removed);
+      expect(batch.snapshot.removed).toEqual(carryRemoved(snapshot, batch.snapshot, now));
+    }
+    // Edited in place with nothing past its days, the list is the one it was.
+    expect((await applyEvents({ site, snapshot }, cases[0]!.events, { now: day(20) })).snapshot.removed).toBe(snapshot.removed);
   });
 });
