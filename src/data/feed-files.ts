@@ -24,7 +24,7 @@ export function recordsJson(records: unknown[]): string {
  * given in parts is written as one gathered write, without joining the parts in memory first.
  * `beforeRename` runs once the temporary file is written, just before it replaces `file`.
  */
-export async function writeFileAtomic(file: string, data: string | Buffer | readonly Buffer[], beforeRename?: () => Promise<void>): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Buffer | readonly Uint8Array[], beforeRename?: () => Promise<void>): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   const write = () => (typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : writeParts(temporary, data));
   // The folder is made only when it is missing: a file is most often replaced where it already is.
@@ -37,7 +37,7 @@ export async function writeFileAtomic(file: string, data: string | Buffer | read
   await rename(temporary, file);
 }
 
-async function writeParts(file: string, parts: readonly Buffer[]): Promise<void> {
+async function writeParts(file: string, parts: readonly Uint8Array[]): Promise<void> {
   const handle = await open(file, 'w');
   try {
     const total = parts.reduce((sum, part) => sum + part.length, 0);

@@ -24,7 +24,7 @@ export class ReplacedFiles {
   }
 
   /** Writes `file` in full and renames it into place; the file it replaces is held until {@link release}. */
-  readonly write = async (file: string, data: string | Buffer | readonly Buffer[]): Promise<void> => {
+  readonly write = async (file: string, data: string | Buffer | readonly Uint8Array[]): Promise<void> => {
     await writeFileAtomic(file, data, () => this.hold(file));
   };
 

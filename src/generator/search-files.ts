@@ -20,8 +20,10 @@ import { listingRecords, resultCardData, type CardFileEntry } from '../views/sea
 import { replacedInPlace } from '../search/query.ts';
 
 export interface SearchFiles {
-  /** Path in the release -> content. */
+  /** The card files: path in the release -> content. */
   files: Map<string, string>;
+  /** The index file (`SEARCH_INDEX_PATH`) as UTF-8 bytes in parts (see {@link searchIndexText}). */
+  index: readonly Uint8Array[];
   /** The card file of each group, by its hash, as the index names them. */
   cardFiles: SearchIndexFile['cards'];
   records: readonly ListingRecord[];
@@ -68,9 +70,10 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
     files.set(cardFilePath(group, file.hash), file.text);
   }
   memo.groups = groupFiles;
-  files.set(SEARCH_INDEX_PATH, `{"index":${memo.index.encode(records)},"cards":${JSON.stringify(cardHashes)}}`);
+  const index = [INDEX_OPEN, ...memo.index.encodeParts(records), Buffer.from(`,"cards":${JSON.stringify(cardHashes)}}`)];
   return {
     files,
+    index,
     cardFiles: cardHashes,
     records,
     // Read only by a site whose search is hosted: gathered when asked for.
@@ -80,6 +83,13 @@ export function searchFiles(site: SiteConfig, data: SiteData, images: ImageIndex
       return all;
     },
   };
+}
+
+const INDEX_OPEN = Buffer.from('{"index":');
+
+/** The text of a site's search index file. */
+export function searchIndexText(search: Pick<SearchFiles, 'index'>): string {
+  return Buffer.concat(search.index).toString('utf8');
 }
 
 /**
@@ -144,11 +154,10 @@ function groupFile(entries: Array<number | CardFileEntry>): GroupFile {
  * Writes a site's search files into a release; card files already there are left as they are. `write`
  * replaces one file whole (by default `writeFileAtomic`).
  */
-export async function writeSearchFiles(releaseDir: string, search: SearchFiles, write: (file: string, content: string) => Promise<void> = writeFileAtomic): Promise<{ written: number }> {
+export async function writeSearchFiles(releaseDir: string, search: SearchFiles, write: (file: string, content: string | readonly Uint8Array[]) => Promise<void> = writeFileAtomic): Promise<{ written: number }> {
   let written = 0;
   const before = await cardFilesIn(releaseDir);
   for (const [file, content] of search.files) {
-    if (file === SEARCH_INDEX_PATH) continue;
     if (before.has(path.basename(file))) continue;
     await write(path.join(releaseDir, file), content);
     written++;
@@ -156,7 +165,7 @@ export async function writeSearchFiles(releaseDir: string, search: SearchFiles, 
   // The index goes last: it only ever names card files that exist.
   const indexFile = path.join(releaseDir, SEARCH_INDEX_PATH);
   const previous = await previousCards(indexFile);
-  await write(indexFile, search.files.get(SEARCH_INDEX_PATH)!);
+  await write(indexFile, search.index);
   written++;
   const now = await stat(indexFile).catch(() => null);
   if (now) indexesWritten.set(indexFile, { ino: now.ino, size: now.size, mtimeMs: now.mtimeMs, cards: search.cardFiles });

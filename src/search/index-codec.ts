@@ -102,11 +102,30 @@ export class IndexTextEncoder {
   #columns = new Map<string, ColumnText>();
 
   encode(records: readonly SearchRecord[]): string {
+    const { fields, columns } = this.#columnsFor(records);
+    return `{"v":${INDEX_FORMAT_VERSION},"n":${records.length},"columns":{${fields.map((field) => `${JSON.stringify(field)}:${columns.get(field)!.text}`).join(',')}}}`;
+  }
+
+  /**
+   * {@link encode}'s text as UTF-8 bytes, in parts: each column's bytes are kept with its text, so a
+   * running site's update neither joins nor encodes the whole index.
+   */
+  encodeParts(records: readonly SearchRecord[]): Uint8Array[] {
+    const { fields, columns } = this.#columnsFor(records);
+    const parts: Uint8Array[] = [UTF8.encode(`{"v":${INDEX_FORMAT_VERSION},"n":${records.length},"columns":{`)];
+    fields.forEach((field, at) => {
+      if (at > 0) parts.push(COMMA);
+      parts.push(columns.get(field)!.bytes(field));
+    });
+    parts.push(CLOSE);
+    return parts;
+  }
+
+  #columnsFor(records: readonly SearchRecord[]): { fields: string[]; columns: Map<string, ColumnText> } {
     const replaced = this.#replaced(records);
     const sameFields = replaced !== null && replaced.every((i) => sameKeys(records[i]!, this.#fields));
     const fields = sameFields ? this.#fields : fieldsOf(records);
     const columns = new Map<string, ColumnText>();
-    const parts: string[] = [];
     for (const field of fields) {
       const before = this.#columns.get(field);
       let column: ColumnText;
@@ -118,12 +137,11 @@ export class IndexTextEncoder {
         column = before && sameInputs(before.values, values) ? before : ColumnText.of(values);
       }
       columns.set(field, column);
-      parts.push(`${JSON.stringify(field)}:${column.text}`);
     }
     this.#records = records;
     this.#fields = fields;
     this.#columns = columns;
-    return `{"v":${INDEX_FORMAT_VERSION},"n":${records.length},"columns":{${parts.join(',')}}}`;
+    return { fields, columns };
   }
 
   /** Positions whose record is not the object of the call before; null when the records are not comparable so. */
@@ -144,6 +162,9 @@ export class IndexTextEncoder {
 /** Past this many replaced records, every column's values are gathered afresh. */
 const MOST_REPLACED = 256;
 
+const UTF8 = new TextEncoder();
+const [COMMA, CLOSE] = [UTF8.encode(','), UTF8.encode('}}')];
+
 /** Values per part of a column's text ({@link ColumnText}). */
 const VALUES_PER_PART = 512;
 
@@ -151,8 +172,8 @@ const VALUES_PER_PART = 512;
  * A column's values and its text, `JSON.stringify(encodeColumn(values))`, with the column's list (its
  * differences, dictionary ids or values) kept as the texts of parts of {@link VALUES_PER_PART} values. A few
  * values changed cost the parts that hold them while the column keeps its kind and, for strings, its
- * dictionary (each value still held by some record, no new one); anything else is encoded whole. Never
- * changed in place: {@link with} makes a new one.
+ * dictionary (each value still held by some record, no new one); anything else is encoded whole. Its values
+ * and text never change: {@link with} makes a new one.
  */
 class ColumnText {
   readonly values: readonly unknown[];
@@ -164,6 +185,8 @@ class ColumnText {
   /** How many values are present, and how many would not let the column be stored as differences. */
   readonly #present: number;
   readonly #notWhole: number;
+  /** The column's entry in the index as UTF-8, `"<field>":<text>`, made when first asked for. */
+  #bytes: { field: string; bytes: Uint8Array } | undefined;
 
   private constructor(values: readonly unknown[], column: Column, parts: readonly string[], uses: ReadonlyMap<string, number>, present: number, notWhole: number) {
     this.values = values;
@@ -173,6 +196,12 @@ class ColumnText {
     this.#present = present;
     this.#notWhole = notWhole;
     this.text = ColumnText.#textOf(column, parts);
+  }
+
+  /** The column's entry in the index (`"<field>":<text>`) as UTF-8. */
+  bytes(field: string): Uint8Array {
+    if (this.#bytes?.field !== field) this.#bytes = { field, bytes: UTF8.encode(`${JSON.stringify(field)}:${this.text}`) };
+    return this.#bytes.bytes;
   }
 
   static of(values: readonly unknown[]): ColumnText {

@@ -100,6 +100,8 @@ describe('the search index codec', () => {
     for (const [n, step] of steps.entries()) {
       current = step(current);
       expect(encoder.encode(current), `step ${n}`).toBe(JSON.stringify(encodeIndex(current)));
+      // And as bytes in parts, the file a running site writes.
+      expect(Buffer.concat(encoder.encodeParts(current)).toString('utf8'), `step ${n}`).toBe(JSON.stringify(encodeIndex(current)));
     }
     // A value of another kind is refused as encoding afresh refuses it.
     expect(() => encoder.encode(at([9], (r) => ({ ...r, price: 'free' }))(current))).toThrow('a field holds both n and s values');
