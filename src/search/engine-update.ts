@@ -69,6 +69,9 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
         ids = null;
         break;
       }
+      // The record's value where it had one: nothing to copy (a sale leaves most attributes so).
+      const was = before.of[i]!;
+      if (own.length === 0 ? was < 0 : was >= 0 && before.names[was] === own[0]) continue;
       ids ??= { names: [...before.names], of: before.of.slice() };
       placeOf ??= new Map(before.names.map((value, at) => [value, at]));
       let place = -1;
@@ -122,7 +125,17 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
   for (const [name, prior] of previous.orders) {
     const { order } = prior;
     const compare = (a: number, b: number) => order.compare(records[a]!, records[b]!) || a - b;
-    // The unchanged records keep their order; each changed one is placed by binary search.
+    // An order is sorted when each record is in order with the next: where every changed record still is
+    // with its neighbours (a sale, most price changes), the order is the one before.
+    const inPlace = changed.every((i) => {
+      const at = prior.position[i]!;
+      return (at === 0 || compare(prior.sorted[at - 1]!, i) < 0) && (at === n - 1 || compare(i, prior.sorted[at + 1]!) < 0);
+    });
+    if (inPlace) {
+      orders.set(name, rerankedFrom(prior, records, prior.sorted, replaced));
+      continue;
+    }
+    // Otherwise the unchanged records keep their order, and each changed one is placed by binary search.
     const sorted: number[] = [];
     for (const i of prior.sorted) if (!replaced.has(i)) sorted.push(i);
     for (const i of changed) insertSorted(sorted, i, compare);
