@@ -253,7 +253,7 @@ export function sitemapFiles(
 /** What a running site last wrote of its sitemap: each file's URL lines and their latest lastmod, and the index when there is one. */
 export interface SitemapWritten {
   parts: ReadonlyMap<string, readonly SitemapLine[]>;
-  lastmods?: ReadonlyMap<string, string | undefined>;
+  lastmods: ReadonlyMap<string, string | undefined>;
   index: string | null;
 }
 
@@ -272,8 +272,8 @@ export function sitemapChanges(
   const write: Array<{ file: string; content: string | Buffer[] }> = [];
   const same = (a: readonly SitemapLine[] | undefined, b: readonly SitemapLine[]) => a !== undefined && a.length === b.length && a.every((line, i) => line === b[i]);
   const moved = new Set(parts.filter((part) => !same(previous?.parts.get(part.file), part.lines)));
-  // A part left as it was keeps its latest lastmod.
-  const lastmods = new Map(parts.map((part) => [part.file, moved.has(part) || !previous?.lastmods?.has(part.file) ? latestLastmod(part.lines) : previous.lastmods.get(part.file)]));
+  // A part left as it was (so one the last sitemap had) keeps its latest lastmod.
+  const lastmods = new Map(parts.map((part) => [part.file, moved.has(part) ? latestLastmod(part.lines) : previous!.lastmods.get(part.file)]));
   const index = parts.length > 1 ? indexXml(site, parts.map((part) => ({ file: part.file, lastmod: lastmods.get(part.file) }))) : null;
   if (index === null) {
     // One file: rewritten when its lines moved, or when sitemap.xml was an index before.

@@ -589,8 +589,16 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     const requested = asList(params.facets as string | readonly string[]);
     if (requested.length > 0) {
       const attributes = requested.includes('*') ? config.facets : requested;
-      const hitSet = new Bitset(n);
-      for (let k = 0; k < ids.length; k++) hitSet.set(ids[k]!);
+      // The hits as a set, made for the first facet counted against its values' sets.
+      let hitSet: Bitset | undefined;
+      const hitsAsSet = (): Bitset => {
+        if (!hitSet) {
+          hitSet = new Bitset(n);
+          for (let k = 0; k < ids.length; k++) hitSet.set(ids[k]!);
+        }
+        return hitSet;
+      };
+      const words = (n + 31) >>> 5;
       const maxValues = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
       response.facets = {};
       for (const attribute of attributes) {
@@ -608,7 +616,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
             if (value >= 0) tally[value]!++;
           }
           for (let value = 0; value < tally.length; value++) if (tally[value]! > 0) counts.push([single.names[value]!, tally[value]!]);
-        } else if (values && ids.length * SPARSE_TALLY_COST < values.size * hitSet.words.length) {
+        } else if (values && ids.length * SPARSE_TALLY_COST < values.size * words) {
           // Few hits against many values: each hit's own values are counted rather than every value's set
           // intersected with the hits (a record holds a value once, as in its set).
           const tally = new Map<string, number>();
@@ -619,7 +627,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
           for (const entry of tally) counts.push(entry);
         } else if (values) {
           for (const [value, set] of values) {
-            const count = hitSet.countAnd(set);
+            const count = hitsAsSet().countAnd(set);
             if (count > 0) counts.push([value, count]);
           }
         } else {
