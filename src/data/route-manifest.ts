@@ -5,7 +5,7 @@ import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { facetKeys, filterFacets, firstPageAfterAvailability, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { carryFilterMatches, facetKeys, filterFacets, firstPageAfterAvailability, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -222,9 +222,11 @@ export function updateRouteManifest(
       const matched = matchesFilter(now, filter);
       return matched === matchesFilter(was, filter) && (!matched || (sameRelevance(was, now) && isAvailable(was) === isAvailable(now)));
     });
-  // The catalogue's relevance order is asked for every update, searched again or not: each catalogue's is
-  // derived from the one before it, which must then have one (else it is a sort of the whole catalogue).
+  // The catalogue's relevance order and its filters' matches are asked for every update, searched again or
+  // not: each catalogue's are derived from the one before it, which must then have them (else each is
+  // worked out over the whole catalogue).
   matchingVehicles(after.vehicles, {});
+  carryFilterMatches(after.vehicles);
   // The other routes follow the groups: replaced where they stand, or appended after them.
   const rest = parts.rest.slice();
   for (let i = 0; i < rest.length; i++) {

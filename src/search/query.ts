@@ -424,6 +424,16 @@ function filterMatches(vehicles: Catalogue, filter: SearchFilter, find: () => Ca
   return known.list;
 }
 
+/**
+ * Brings the previous catalogue's filter matches to `vehicles` whether or not anything asks for one now.
+ * Like its orders, a catalogue's lists come from the catalogue just before it, so an update that asks for
+ * none (a price change no landing page of several facets lists) would leave the next update to find every
+ * list again over the whole catalogue. An update asks for this as it plans.
+ */
+export function carryFilterMatches(vehicles: Catalogue): void {
+  if (!matchesByFilter.has(vehicles)) matchesByFilter.set(vehicles, carriedMatches(vehicles));
+}
+
 /** A filter as a text, equal for equal filters (car types in the order given). */
 function filterKey(filter: SearchFilter): string {
   return JSON.stringify([filter.carTypes ?? null, filter.make ?? null, filter.model ?? null, filter.body ?? null, filter.location ?? null, filter.dealership ?? null]);

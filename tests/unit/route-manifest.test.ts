@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/text.ts';
 import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
-import { matchesFilter } from '../../src/search/query.ts';
+import { catalogueFollows, matchesFilter, matchingVehicles, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const manifestFor = demoManifest;
@@ -146,6 +146,25 @@ describe('updating the manifest after vehicle changes', () => {
       expect(updated).toEqual(buildRouteManifest(site, after));
       current = { data: after, routes: updated! };
     }
+  });
+
+  it("carries each filter's matches through an update whose pages ask for none of them", () => {
+    const { site, data, routes } = manifestFor('summit-motor-group', 600);
+    const first = data.vehicles.map((v) => ({ ...v }));
+    // A filter of one make and two car types: its matches are a list of their own, not a facet's.
+    const filter: SearchFilter = { make: first[0]!.make_slug, carTypes: ['new', 'demo'] };
+    const matches = matchingVehicles(first, filter);
+    let current = { data: { ...data, vehicles: first }, routes };
+    // Two price changes to a vehicle the filter does not match: the list stays the same object throughout.
+    const other = first.find((v) => v.status === 'in_stock' && !matchesFilter(v, filter))!;
+    for (const step of [1, 2]) {
+      const after = { ...current.data, vehicles: current.data.vehicles.map((v) => (v.id === other.id ? { ...v, price: v.price + 100 * step } : v)) };
+      catalogueFollows(after.vehicles, current.data.vehicles);
+      const updated = updateRouteManifest(site, current, after, new Set([Number(other.id)]));
+      expect(updated, `update ${step}`).not.toBeNull();
+      current = { data: after, routes: updated! };
+    }
+    expect(matchingVehicles(current.data.vehicles, filter)).toBe(matches);
   });
 
   it('equals building it from scratch for sales and price moves across the catalogue', () => {
