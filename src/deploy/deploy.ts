@@ -8,6 +8,7 @@ import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.
 import { purger } from './purge.ts';
 import { openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
 import { inPool } from '../lib/in-pool.ts';
+import { sortedIndex } from '../lib/sorted.ts';
 
 /**
  * Publishing a built site to a deploy target (`deploy.targets` in the site config): only files whose content
@@ -69,6 +70,28 @@ export function publicUrl(base: string, file: string): string {
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
+/** The manifest a target was last given by this process, with its stamp and its paths in order. */
+interface HeldManifest {
+  stamp: string;
+  manifest: DeployManifest;
+  paths: readonly string[];
+}
+
+// By site, target and where it points. A running server deploys every update, and at 10,000 vehicles the
+// manifest lists about 38,000 files (some 5 MB): fetching and parsing it each time took longer than the
+// update's own uploads. While the target's stamp is the one this process wrote, the manifest held is the
+// one the target holds; any other write (another deploy, a hand edit) changes the stamp, and it is read.
+const heldManifests = new Map<string, HeldManifest>();
+
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The paths of `sorted` under the folder `prefix` (ending in `/`; empty for all), by binary search. */
+function pathsUnder(sorted: readonly string[], prefix: string): string[] {
+  const out: string[] = [];
+  for (let i = sortedIndex(sorted, prefix, byPath); i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
+  return out;
+}
+
 /**
  * Publishes a site's live release to a target. `changedPaths` null: the whole site is compared with the
  * target's manifest. Otherwise only those paths are (as the incremental update passes the files it
@@ -87,8 +110,12 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   const source = await realpath(live);
   const label = `${site.slug} -> ${targetName} (${target.description})`;
 
-  const previous = await target.readManifest();
+  const heldKey = `${site.slug}\n${targetName}\n${target.description}`;
+  const held = heldManifests.get(heldKey);
+  const kept = held !== undefined && held.stamp === (await target.manifestStamp());
+  const previous = kept ? held.manifest : await target.readManifest();
   const known: Record<string, ManifestEntry> = previous?.files ?? {};
+  const knownPaths = kept ? held.paths : Object.keys(known).sort(byPath);
   log(`${label}: ${previous ? `the target's manifest lists ${Object.keys(known).length} file(s)` : 'no manifest on the target: every file uploads'}`);
 
   // What to compare: every file of the release, or the paths given (folders expanded on both sides).
@@ -102,7 +129,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
       const file = given.replace(/^\/+/, '');
       if (file.endsWith('/') || file === '') {
         for (const f of await filesUnder(source, file)) local.add(f), considered.add(f);
-        for (const f of Object.keys(known)) if (f.startsWith(file)) considered.add(f);
+        for (const f of pathsUnder(knownPaths, file)) considered.add(f);
       } else {
         considered.add(file);
         if (existsSync(path.join(source, file))) local.add(file);
@@ -169,8 +196,12 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
     log(`  purged ${purged.length} URL(s) (${config.purge.kind})`);
   }
   if (uploads.length > 0 || deletes.length > 0 || !previous) {
-    const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1))) };
-    await target.writeManifest(manifest);
+    const paths = Object.keys(files).sort(byPath);
+    const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: Object.fromEntries(paths.map((file) => [file, files[file]!])) };
+    // Forgotten first: a write that fails part way leaves the target holding who knows what.
+    heldManifests.delete(heldKey);
+    const stamp = await target.writeManifest(manifest);
+    if (stamp !== null) heldManifests.set(heldKey, { stamp, manifest, paths });
   }
   const durationMs = Math.round(performance.now() - started);
   log(`${label}: ${uploads.length} uploaded (${mb(bytes)}), ${deletes.length} deleted, ${unchanged} unchanged, ${purged.length} URL(s) purged in ${(durationMs / 1000).toFixed(1)} s`);

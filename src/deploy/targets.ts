@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { OUT } from '../generator/publish.ts';
@@ -41,9 +41,15 @@ export interface Target {
   /** Uploads in flight at once. */
   readonly concurrency: number;
   readManifest(): Promise<DeployManifest | null>;
+  /**
+   * What tells the manifest the target holds now from any other, without reading it (a bucket object's
+   * ETag, a file's inode, size and time); null when there is none or the target cannot say.
+   */
+  manifestStamp(): Promise<string | null>;
   put(file: UploadFile): Promise<void>;
   remove(file: string): Promise<void>;
-  writeManifest(manifest: DeployManifest): Promise<void>;
+  /** Writes the manifest; returns its stamp ({@link Target.manifestStamp}) when the target gave one. */
+  writeManifest(manifest: DeployManifest): Promise<string | null>;
 }
 
 /** Parses a stored manifest; anything else is treated as no manifest (everything uploads again). */
@@ -75,13 +81,20 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
     await writeFile(tmp, body);
     await rename(tmp, abs);
   };
+  const manifestFile = path.join(dir, MANIFEST_NAME);
+  // Each write renames a new file into place, so its inode tells it from every earlier one.
+  const stampOf = async () => {
+    const info = await stat(manifestFile).catch(() => null);
+    return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : null;
+  };
   return {
     description: dir,
     concurrency: 4,
     async readManifest() {
-      const text = await readFile(path.join(dir, MANIFEST_NAME), 'utf8').catch(() => null);
+      const text = await readFile(manifestFile, 'utf8').catch(() => null);
       return text === null ? null : parseManifest(text, site.slug);
     },
+    manifestStamp: stampOf,
     put: (file) => writeAtomic(inside(file.path), file.body),
     async remove(file) {
       const abs = inside(file);
@@ -91,7 +104,10 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
         if (!(await rmdir(parent).then(() => true, () => false))) break;
       }
     },
-    writeManifest: (manifest) => writeAtomic(path.join(dir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`),
+    async writeManifest(manifest) {
+      await writeAtomic(manifestFile, `${JSON.stringify(manifest, null, 1)}\n`);
+      return stampOf();
+    },
   };
 }
 
@@ -120,7 +136,8 @@ export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind:
     const response = await client.fetch(urlOf(file), {
       method,
       headers: { 'x-amz-content-sha256': init.sha256 ?? EMPTY_SHA256, ...init.headers },
-      ...(init.body ? { body: new Uint8Array(init.body) } : {}),
+      // The body's own bytes, not a copy of them.
+      ...(init.body ? { body: new Uint8Array(init.body.buffer as ArrayBuffer, init.body.byteOffset, init.body.byteLength) } : {}),
       signal: AbortSignal.timeout(60_000),
     });
     return response;
@@ -151,6 +168,11 @@ export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind:
       if (!response.ok) return fail('GET', MANIFEST_NAME, response);
       return parseManifest(await response.text(), site.slug);
     },
+    async manifestStamp() {
+      const response = await send('HEAD', MANIFEST_NAME);
+      await response.body?.cancel();
+      return response.ok ? response.headers.get('etag') : null;
+    },
     async put(file) {
       const response = await send('PUT', file.path, { body: file.body, sha256: file.sha256, headers: { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl } });
       if (!response.ok) return fail('PUT', file.path, response);
@@ -171,6 +193,7 @@ export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind:
       });
       if (!response.ok) return fail('PUT', MANIFEST_NAME, response);
       await response.body?.cancel();
+      return response.headers.get('etag');
     },
   };
 }

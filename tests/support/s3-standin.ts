@@ -20,6 +20,8 @@ export interface StoredObject {
   size: number;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  /** As S3 gives it for an object put whole: the MD5 of its bytes, hex, in quotes. */
+  etag: string;
 }
 
 export interface S3Request {
@@ -92,7 +94,7 @@ export async function startS3Standin(options: S3StandinOptions): Promise<S3Stand
   if (bodiesDir) await mkdir(bodiesDir, { recursive: true });
   const bodyFile = (key: string) => path.join(bodiesDir!, sha256(key));
   const store = async (key: string, body: Buffer, headers: IncomingMessage['headers']): Promise<void> => {
-    const meta = { size: body.length, contentType: headers['content-type'], cacheControl: headers['cache-control'] };
+    const meta = { size: body.length, contentType: headers['content-type'], cacheControl: headers['cache-control'], etag: `"${createHash('md5').update(body).digest('hex')}"` };
     if (!bodiesDir) return void objects.set(key, { body, ...meta });
     const file = bodyFile(key);
     await writeFile(file, body);
@@ -114,14 +116,14 @@ export async function startS3Standin(options: S3StandinOptions): Promise<S3Stand
     switch (request.method) {
       case 'PUT': {
         await store(key, body, request.headers);
-        response.writeHead(200, { ETag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
+        response.writeHead(200, { ETag: objects.get(key)!.etag }).end();
         return;
       }
       case 'GET':
       case 'HEAD': {
         const object = objects.get(key);
         if (!object) return request.method === 'HEAD' ? void response.writeHead(404).end() : errorXml(response, 404, 'NoSuchKey', 'The specified key does not exist.');
-        response.writeHead(200, { 'Content-Length': object.size, ...(object.contentType ? { 'Content-Type': object.contentType } : {}), ...(object.cacheControl ? { 'Cache-Control': object.cacheControl } : {}) });
+        response.writeHead(200, { 'Content-Length': object.size, ETag: object.etag, ...(object.contentType ? { 'Content-Type': object.contentType } : {}), ...(object.cacheControl ? { 'Cache-Control': object.cacheControl } : {}) });
         response.end(request.method === 'GET' ? object.body : undefined);
         return;
       }
