@@ -5,7 +5,7 @@
  * carry it.
  */
 import { insertSorted } from '../lib/sorted.ts';
-import { Bitset, createSearchEngine, facetValues, numericValue, preparedOf, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
+import { Bitset, countedValues, createSearchEngine, facetValues, numericValue, preparedOf, recordWords, type EngineConfig, type Prepared, type PreparedOrder, type SearchEngine, type SearchRecord } from './engine.ts';
 
 /**
  * Past this many records changed, building the engine afresh is cheaper than changing the previous one's
@@ -120,6 +120,21 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     if (vocabulary.has(word) !== previous.vocabulary.has(word)) wordsMoved = true;
   }
 
+  // Each tally over every record so far: less the changed records' values before, plus theirs now.
+  const allTallies = new Map<string, Map<string, number>>();
+  for (const [attribute, before] of previous.allTallies) {
+    const tally = new Map(before);
+    for (const i of changed) {
+      for (const value of countedValues(previous.records[i]!, attribute, config)) {
+        const count = tally.get(value)! - 1;
+        if (count > 0) tally.set(value, count);
+        else tally.delete(value);
+      }
+      for (const value of countedValues(records[i]!, attribute, config)) tally.set(value, (tally.get(value) ?? 0) + 1);
+    }
+    allTallies.set(attribute, tally);
+  }
+
   const orders = new Map<string, PreparedOrder<R>>();
   const replaced = new Set(changed);
   for (const [name, prior] of previous.orders) {
@@ -141,7 +156,7 @@ function patch<R extends SearchRecord>(previous: Prepared<R>, records: readonly 
     for (const i of changed) insertSorted(sorted, i, compare);
     orders.set(name, rerankedFrom(prior, records, Int32Array.from(sorted), replaced));
   }
-  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders };
+  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: wordsMoved ? [...vocabulary.keys()] : previous.allWords, orders, allTallies };
 }
 
 /**

@@ -343,6 +343,12 @@ export interface Prepared<R extends SearchRecord> {
   vocabulary: Map<string, Map<number, number>>;
   allWords: string[];
   orders: Map<string, PreparedOrder<R>>;
+  /**
+   * For each attribute counted so far over every record (a search with no filter and no text: the stock
+   * page, a refinement list's own counts), how many records hold each value. Filled as searches ask; an
+   * engine update carries each tally and counts just its changed records again.
+   */
+  allTallies: Map<string, Map<string, number>>;
 }
 
 /** A single-valued facet attribute's values, and each record's value among them ({@link Prepared.valueIds}). */
@@ -352,6 +358,19 @@ export interface ValueIds {
 }
 
 const prepared = new WeakMap<SearchEngine<SearchRecord>, Prepared<SearchRecord>>();
+
+/**
+ * The values a record adds one to when an attribute is counted: each of its facet values once, or, for a
+ * numeric attribute that is not a facet, its number (none where it has no number).
+ */
+export function countedValues<R extends SearchRecord>(record: R, attribute: string, config: EngineConfig<R>): string[] {
+  if (config.facets.includes(attribute)) {
+    const own = facetValues(record[attribute]);
+    return own.length > 1 ? [...new Set(own)] : own;
+  }
+  const value = numericValue(record[attribute]);
+  return Number.isNaN(value) ? [] : [String(value)];
+}
 
 /** A record's value as a numeric column holds it: NaN where there is no number. */
 export const numericValue = (value: RecordValue): number =>
@@ -433,7 +452,7 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
   for (const [name, order] of Object.entries(config.indices)) {
     orders.set(name, ranked(records, order, Int32Array.from(records.keys()).sort((a, b) => order.compare(records[a]!, records[b]!) || a - b)));
   }
-  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders };
+  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders, allTallies: new Map() };
 }
 
 /** What the engine holds over its records (for the build's engine updates, `engine-update.ts`). */
@@ -446,7 +465,7 @@ export function preparedOf<R extends SearchRecord>(engine: SearchEngine<R>): Pre
  * this configuration (`engine-update.ts` derives them from the previous engine's).
  */
 export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>, ready?: Prepared<R>): SearchEngine<R> {
-  const { facetSets, valueIds, columns, vocabulary, allWords, orders } = ready ?? prepare(records, config);
+  const { facetSets, valueIds, columns, vocabulary, allWords, orders, allTallies } = ready ?? prepare(records, config);
   const n = records.length;
 
   function orderOf(indexName: string) {
@@ -551,11 +570,19 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     applyFacetFilters(params.facetFilters, matching);
     applyNumericFilters(params.numericFilters, matching);
     const text = matchText(params.query ?? '');
-    // Taken in the index's order, so only text relevance is left to sort by.
-    const ids: number[] = [];
-    for (let at = 0; at < sorted.length; at++) {
-      const i = sorted[at]!;
-      if (matching.has(i) && (!text || text.has(i))) ids.push(i);
+    // No filter and no text: every record, in the index's order, and each facet's tally over all of them.
+    const everything = text === null && asList(params.facetFilters).length === 0 && asList(params.numericFilters).length === 0;
+    // Taken in the index's order, so only text relevance is left to sort by. Always a typed list: the loops
+    // over the hits below then see one kind of array.
+    let ids = sorted;
+    if (!everything) {
+      const found = new Int32Array(sorted.length);
+      let count = 0;
+      for (let at = 0; at < sorted.length; at++) {
+        const i = sorted[at]!;
+        if (matching.has(i) && (!text || text.has(i))) found[count++] = i;
+      }
+      ids = found.subarray(0, count);
     }
     if (text) {
       const relevance = (a: number, b: number): number => {
@@ -570,7 +597,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     const page = Math.max(0, Math.floor(params.page ?? 0));
     const reachable = Math.min(ids.length, PAGINATION_LIMIT * Math.max(1, hitsPerPage));
     const nbPages = hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage);
-    const hits = hitsPerPage === 0 ? [] : ids.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage)).map((i) => records[i]!);
+    const hits = hitsPerPage === 0 ? [] : Array.from(ids.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage)), (i) => records[i]!);
 
     const response: SearchResponse<R> = {
       hits,
@@ -607,7 +634,10 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
         if (!values && !column) throw new SearchError(`"${attribute}" is not a facet of this index`);
         const counts: Array<[string, number]> = [];
         const single = values && valueIds.get(attribute);
-        if (single) {
+        const tallied = everything ? allTallies.get(attribute) : undefined;
+        if (tallied) {
+          for (const entry of tallied) counts.push(entry);
+        } else if (single) {
           // One value per record: each hit adds one to its value's count.
           const tally = new Int32Array(single.names.length);
           const of = single.of;
@@ -636,6 +666,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
           for (const i of ids) if (!Number.isNaN(column![i]!)) tally.set(column![i]!, (tally.get(column![i]!) ?? 0) + 1);
           for (const [value, count] of tally) counts.push([String(value), count]);
         }
+        if (everything && !tallied) allTallies.set(attribute, new Map(counts));
         counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
         response.facets[attribute] = Object.fromEntries(counts.slice(0, maxValues));
         if (column) {
@@ -678,7 +709,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
       return { facetHits: facetHits.slice(0, params.maxFacetHits ?? 10), exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
     },
   };
-  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, valueIds, columns, vocabulary, allWords, orders } as unknown as Prepared<SearchRecord>);
+  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, valueIds, columns, vocabulary, allWords, orders, allTallies } as unknown as Prepared<SearchRecord>);
   return engine;
 }
 
