@@ -13,7 +13,7 @@ import type { Address } from '../schemas/address.ts';
 import type { Location } from '../schemas/location.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { replacedInPlace } from '../search/query.ts';
+import { previousCatalogue, replacedInPlace } from '../search/query.ts';
 import { sortedIndex } from '../lib/sorted.ts';
 import { addressText } from './common.ts';
 import { vehicleImageEntries, type ImageIndex } from './images.ts';
@@ -327,17 +327,40 @@ interface FeedLines {
 const feedLines = new KeyedMemo<NormalisedVehicle, FeedLines>();
 const feedScope = new MemoScope();
 
-function linesOf(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): FeedLines[] {
+// Each feed list's lines, with the scope they were taken under (see linesOf).
+const listLines = new WeakMap<readonly NormalisedVehicle[], { scope: object; lines: readonly FeedLines[] }>();
+
+function linesOf(site: SiteConfig, data: Pick<SiteData, 'vehicles' | 'locations'>, images: ImageIndex): readonly FeedLines[] {
   const scope = feedScope.of([site, data.locations, images]);
-  return feedVehicles(site, data.vehicles).map((v) =>
+  const list = feedVehicles(site, data.vehicles);
+  const known = listLines.get(list);
+  if (known?.scope === scope) return known.lines;
+  const lineOf = (v: NormalisedVehicle) =>
     feedLines.getScoped(scope, v, () => [site, data.locations, ...vehicleImageEntries(v, images)], () => {
       const googleValues = googleRow(v, site, data, images);
       const metaValues = metaRow(v, site, data, images);
       const google = csvLine(GOOGLE_COLUMNS.map((c) => googleValues[c]));
       const meta = csvLine(META_COLUMNS.map((c) => metaValues[c]));
       return { google, meta, googleBytes: Buffer.from(`${google}\r\n`), metaBytes: Buffer.from(`${meta}\r\n`) };
-    }),
-  );
+    });
+  // The list of the catalogue this one follows, taken under the same scope: each vehicle both lists hold
+  // (both in id order) keeps its lines, with no lookup per vehicle.
+  const previous = previousCatalogue(data.vehicles);
+  const previousList = previous && feedLists.get(previous)?.site === site ? feedLists.get(previous)!.list : undefined;
+  const before = previousList && listLines.get(previousList);
+  let lines: FeedLines[];
+  if (before?.scope === scope) {
+    lines = new Array<FeedLines>(list.length);
+    for (let i = 0, j = 0; i < list.length; i++) {
+      const v = list[i]!;
+      while (j < previousList!.length && byId(previousList![j]!, v) < 0) j++;
+      lines[i] = j < previousList!.length && previousList![j] === v ? before.lines[j]! : lineOf(v);
+    }
+  } else {
+    lines = list.map(lineOf);
+  }
+  listLines.set(list, { scope, lines });
+  return lines;
 }
 
 /** Both feeds of a site, by the path each is published at. */

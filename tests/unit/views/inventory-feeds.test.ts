@@ -138,7 +138,7 @@ describe('CSV (RFC 4180)', () => {
     // Ids across four blocks of 256, the first and last blocks partly filled.
     let list = Array.from({ length: 60 }, (_, i) => vehicle(200 + i * 13, { vin: vin(i) }));
     // A row is kept while the site, the locations and the vehicle's images are the same objects.
-    const [locations, noImages]: [typeof chermside[], ImageIndex] = [[chermside], {}];
+    let [locations, noImages]: [typeof chermside[], ImageIndex] = [[chermside], {}];
     const sameBytes = (vehicles: typeof list) => {
       const files = inventoryFeedFiles(s, siteData({ locations, vehicles }), noImages);
       const text = inventoryFeeds(s, siteData({ locations, vehicles: vehicles.map((v) => ({ ...v })) }), noImages);
@@ -162,6 +162,12 @@ describe('CSV (RFC 4180)', () => {
       for (const [i, file] of after.entries()) expect(file.parts.filter((part) => !before[i]!.parts.includes(part))).toHaveLength(joined);
       [list, before] = [next, after];
     }
+    // The location renamed with a price change: every row names it anew, not only the changed vehicle's.
+    locations = [{ ...chermside, name: 'Chermside Toyota & Service' }];
+    const next = list.map((v, i) => (i === 30 ? { ...v, price: v.price - 100 } : v));
+    catalogueFollows(next, list);
+    const renamed = sameBytes(next);
+    expect(renamed.every((file, i) => file.parts.slice(1).every((part) => !before[i]!.parts.includes(part)))).toBe(true);
   });
 });
 
