@@ -387,9 +387,12 @@ function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
   return json([menus.header, menus.footer, data.content.copy]);
 }
 
-/** Stock figures that home, location, brand and model pages show. */
-function countsFingerprint(site: SiteConfig, data: SiteData, asOf: Date): string {
-  return memo(data, `counts@${asOf.toISOString()}`, () => json([...stockTally(site, data.vehicles, asOf)].sort()));
+/** Whether two stock tallies ({@link stockTally}) give every facet the same count. */
+function sameTally(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [facet, count] of a) if (b.get(facet) !== count) return false;
+  return true;
 }
 
 // Each catalogue's visible stock by facet as of a time, kept for the next catalogue to start from.
@@ -546,7 +549,8 @@ export function planUpdate(
   const brandFacets = facetsOf(
     (was, now) => brandPageSteady(was, now) && !brandStock(site, before.data.vehicles, was.make_slug).sections.some((s) => s.vehicles.includes(was)),
   );
-  const countsMoved = countsFingerprint(site, before.data, beforeAsOf) !== countsFingerprint(site, after.data, asOf);
+  // The stock figures home, location, brand and model pages show.
+  const countsMoved = !sameTally(stockTally(site, before.data.vehicles, beforeAsOf), stockTally(site, after.data.vehicles, asOf));
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
