@@ -344,11 +344,61 @@ export interface Prepared<R extends SearchRecord> {
   allWords: string[];
   orders: Map<string, PreparedOrder<R>>;
   /**
-   * For each attribute counted so far over every record (a search with no filter and no text: the stock
-   * page, a refinement list's own counts), how many records hold each value. Filled as searches ask; an
-   * engine update carries each tally and counts just its changed records again.
+   * What searches with no text found, by their filters ({@link filtersKey}), the most recently asked last
+   * and at most {@link FILTER_COUNTS_KEPT}. Filled as searches ask; an engine update carries each, counting
+   * just its replaced records again.
    */
-  allTallies: Map<string, Map<string, number>>;
+  counts: Map<string, FilterCounts<R>>;
+}
+
+/** A numeric attribute's statistics over a search's hits, as `facets_stats` gives them. */
+export interface NumericStats {
+  count: number;
+  min: number;
+  max: number;
+  sum: number;
+  /** Every value counted is a whole number, so the sum is exact in whatever order it was added up. */
+  whole: boolean;
+}
+
+/**
+ * What a search with no text finds under one set of filters (none: every record): how many records, and,
+ * per attribute counted so far, how many of them hold each value, and a numeric attribute's statistics.
+ * A search with the same filters then counts nothing again, and takes its page of hits by a walk of the
+ * index's order that stops at the page's end: a landing page's search, and the count each refinement list
+ * asks with its own refinement left out, repeat from one update's pages to the next.
+ */
+export interface FilterCounts<R extends SearchRecord> {
+  hits: number;
+  tallies: Map<string, ReadonlyMap<string, number>>;
+  stats: Map<string, Readonly<NumericStats>>;
+  /** Whether one record passes the filters, as the engine's filter sets decide it. */
+  passes: (record: R) => boolean;
+}
+
+/** How many filter sets an engine keeps the counts of: a site's landing pages ask a few hundred. */
+export const FILTER_COUNTS_KEPT = 256;
+
+/** The text a search's filters are known by among an engine's counts. */
+export function filtersKey(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): string {
+  return JSON.stringify([params.facetFilters ?? null, params.numericFilters ?? null]);
+}
+
+/**
+ * Whether one record passes a search's filters, read from its own values as the engine's filter sets are
+ * made: every group holds, a group by any of its alternatives; a negated value passes a record without it.
+ */
+export function recordFilter<R extends SearchRecord>(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): (record: R) => boolean {
+  const facet = asList(params.facetFilters).map((group) => asList(group as string | readonly string[]).map(parseFacetFilter));
+  const numeric = asList(params.numericFilters).map((group) => asList(group as string | readonly string[]).map(parseNumericFilter));
+  return (record) =>
+    facet.every((group) => group.some(({ attribute, value, negated }) => facetValues(record[attribute]).includes(value) !== negated)) &&
+    numeric.every((group) =>
+      group.some(({ attribute, test }) => {
+        const value = numericValue(record[attribute]);
+        return !Number.isNaN(value) && test(value);
+      }),
+    );
 }
 
 /** A single-valued facet attribute's values, and each record's value among them ({@link Prepared.valueIds}). */
@@ -452,7 +502,7 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
   for (const [name, order] of Object.entries(config.indices)) {
     orders.set(name, ranked(records, order, Int32Array.from(records.keys()).sort((a, b) => order.compare(records[a]!, records[b]!) || a - b)));
   }
-  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders, allTallies: new Map() };
+  return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders, counts: new Map() };
 }
 
 /** What the engine holds over its records (for the build's engine updates, `engine-update.ts`). */
@@ -465,7 +515,7 @@ export function preparedOf<R extends SearchRecord>(engine: SearchEngine<R>): Pre
  * this configuration (`engine-update.ts` derives them from the previous engine's).
  */
 export function createSearchEngine<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>, ready?: Prepared<R>): SearchEngine<R> {
-  const { facetSets, valueIds, columns, vocabulary, allWords, orders, allTallies } = ready ?? prepare(records, config);
+  const { facetSets, valueIds, columns, vocabulary, allWords, orders, counts } = ready ?? prepare(records, config);
   const n = records.length;
 
   function orderOf(indexName: string) {
@@ -562,6 +612,65 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     return result;
   }
 
+  // The hits as a set, made at most once per list of hits, for counting against values' sets.
+  const hitSets = new WeakMap<Int32Array, Bitset>();
+  const hitsAsSet = (ids: Int32Array): Bitset => {
+    let set = hitSets.get(ids);
+    if (!set) {
+      set = new Bitset(n);
+      for (let k = 0; k < ids.length; k++) set.set(ids[k]!);
+      hitSets.set(ids, set);
+    }
+    return set;
+  };
+
+  /** How many of the hits hold each of an attribute's values, and a numeric attribute's statistics over them. */
+  function countHits(attribute: string, ids: Int32Array): { tally: Map<string, number>; stats: NumericStats | undefined } {
+    const values = facetSets.get(attribute);
+    const column = columns.get(attribute);
+    const tally = new Map<string, number>();
+    const single = values && valueIds.get(attribute);
+    if (single) {
+      // One value per record: each hit adds one to its value's count.
+      const counted = new Int32Array(single.names.length);
+      const of = single.of;
+      for (let k = 0; k < ids.length; k++) {
+        const value = of[ids[k]!]!;
+        if (value >= 0) counted[value]!++;
+      }
+      for (let value = 0; value < counted.length; value++) if (counted[value]! > 0) tally.set(single.names[value]!, counted[value]!);
+    } else if (values && ids.length * SPARSE_TALLY_COST < values.size * ((n + 31) >>> 5)) {
+      // Few hits against many values: each hit's own values are counted rather than every value's set
+      // intersected with the hits (a record holds a value once, as in its set).
+      for (const i of ids) {
+        const own = facetValues(records[i]![attribute]);
+        for (const value of own.length > 1 ? new Set(own) : own) tally.set(value, (tally.get(value) ?? 0) + 1);
+      }
+    } else if (values) {
+      for (const [value, set] of values) {
+        const count = hitsAsSet(ids).countAnd(set);
+        if (count > 0) tally.set(value, count);
+      }
+    } else {
+      // A numeric attribute asked for as a facet (a range widget does, for its statistics): counted by value.
+      const byNumber = new Map<number, number>();
+      for (const i of ids) if (!Number.isNaN(column![i]!)) byNumber.set(column![i]!, (byNumber.get(column![i]!) ?? 0) + 1);
+      for (const [value, count] of byNumber) tally.set(String(value), count);
+    }
+    if (!column) return { tally, stats: undefined };
+    const stats: NumericStats = { count: 0, min: Infinity, max: -Infinity, sum: 0, whole: true };
+    for (let k = 0; k < ids.length; k++) {
+      const value = column[ids[k]!]!;
+      if (Number.isNaN(value)) continue;
+      if (value < stats.min) stats.min = value;
+      if (value > stats.max) stats.max = value;
+      stats.sum += value;
+      stats.count++;
+      if (!Number.isInteger(value)) stats.whole = false;
+    }
+    return { tally, stats };
+  }
+
   function searchOne(request: SearchRequest): SearchResponse<R> {
     const started = performance.now();
     const params = request.params ?? {};
@@ -570,38 +679,75 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
     applyFacetFilters(params.facetFilters, matching);
     applyNumericFilters(params.numericFilters, matching);
     const text = matchText(params.query ?? '');
-    // No filter and no text: every record, in the index's order, and each facet's tally over all of them.
-    const everything = text === null && asList(params.facetFilters).length === 0 && asList(params.numericFilters).length === 0;
-    // Taken in the index's order, so only text relevance is left to sort by. Always a typed list: the loops
-    // over the hits below then see one kind of array.
-    let ids = sorted;
-    if (!everything) {
-      const found = new Int32Array(sorted.length);
-      let count = 0;
-      for (let at = 0; at < sorted.length; at++) {
-        const i = sorted[at]!;
-        if (matching.has(i) && (!text || text.has(i))) found[count++] = i;
-      }
-      ids = found.subarray(0, count);
-    }
-    if (text) {
-      const relevance = (a: number, b: number): number => {
-        const x = text.get(a)!;
-        const y = text.get(b)!;
-        return x.typos - y.typos || x.attribute - y.attribute || y.exact - x.exact;
-      };
-      ids.sort(order.beforeRelevance ? (a, b) => rank[a]! - rank[b]! || relevance(a, b) || position[a]! - position[b]! : (a, b) => relevance(a, b) || position[a]! - position[b]!);
-    }
-
     const hitsPerPage = Math.max(0, Math.floor(params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE));
     const page = Math.max(0, Math.floor(params.page ?? 0));
-    const reachable = Math.min(ids.length, PAGINATION_LIMIT * Math.max(1, hitsPerPage));
+    const requested = asList(params.facets as string | readonly string[]);
+    const attributes = requested.includes('*') ? config.facets : requested;
+    for (const attribute of attributes) if (!facetSets.has(attribute) && !columns.has(attribute)) throw new SearchError(`"${attribute}" is not a facet of this index`);
+
+    // With no text, what the same filters found before is taken as it is, while it holds every count asked.
+    const key = text === null ? filtersKey(params) : null;
+    let known = key === null ? undefined : counts.get(key);
+    if (known && key !== null) {
+      counts.delete(key);
+      counts.set(key, known);
+    }
+    const complete = known !== undefined && attributes.every((a) => known!.tallies.has(a) && (!columns.has(a) || known!.stats.has(a)));
+
+    // Every hit, in the index's order (so only text relevance is left to sort by), unless the counts are
+    // known: then only the page's hits are found. Always a typed list: the loops over it see one kind.
+    let ids: Int32Array | null = null;
+    let nbHits: number;
+    if (complete) {
+      nbHits = known!.hits;
+    } else {
+      ids = sorted;
+      if (text !== null || asList(params.facetFilters).length > 0 || asList(params.numericFilters).length > 0) {
+        const found = new Int32Array(sorted.length);
+        let count = 0;
+        for (let at = 0; at < sorted.length; at++) {
+          const i = sorted[at]!;
+          if (matching.has(i) && (!text || text.has(i))) found[count++] = i;
+        }
+        ids = found.subarray(0, count);
+      }
+      if (text) {
+        const relevance = (a: number, b: number): number => {
+          const x = text.get(a)!;
+          const y = text.get(b)!;
+          return x.typos - y.typos || x.attribute - y.attribute || y.exact - x.exact;
+        };
+        ids.sort(order.beforeRelevance ? (a, b) => rank[a]! - rank[b]! || relevance(a, b) || position[a]! - position[b]! : (a, b) => relevance(a, b) || position[a]! - position[b]!);
+      }
+      nbHits = ids.length;
+      if (key !== null && !known) {
+        known = { hits: nbHits, tallies: new Map(), stats: new Map(), passes: recordFilter(params) };
+        counts.set(key, known);
+        if (counts.size > FILTER_COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+      }
+    }
+
+    const reachable = Math.min(nbHits, PAGINATION_LIMIT * Math.max(1, hitsPerPage));
     const nbPages = hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage);
-    const hits = hitsPerPage === 0 ? [] : Array.from(ids.slice(page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage)), (i) => records[i]!);
+    const [first, last] = [page * hitsPerPage, Math.min(reachable, (page + 1) * hitsPerPage)];
+    let hits: R[] = [];
+    if (hitsPerPage > 0 && first < last) {
+      if (ids) {
+        hits = Array.from(ids.slice(first, last), (i) => records[i]!);
+      } else {
+        // The page's hits: the matches from `first` to `last` in the index's order, and no further.
+        for (let at = 0, seen = 0; at < sorted.length && seen < last; at++) {
+          const i = sorted[at]!;
+          if (!matching.has(i)) continue;
+          if (seen >= first) hits.push(records[i]!);
+          seen++;
+        }
+      }
+    }
 
     const response: SearchResponse<R> = {
       hits,
-      nbHits: ids.length,
+      nbHits,
       page,
       nbPages,
       hitsPerPage,
@@ -613,77 +759,22 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
       processingTimeMS: 0,
     };
 
-    const requested = asList(params.facets as string | readonly string[]);
     if (requested.length > 0) {
-      const attributes = requested.includes('*') ? config.facets : requested;
-      // The hits as a set, made for the first facet counted against its values' sets.
-      let hitSet: Bitset | undefined;
-      const hitsAsSet = (): Bitset => {
-        if (!hitSet) {
-          hitSet = new Bitset(n);
-          for (let k = 0; k < ids.length; k++) hitSet.set(ids[k]!);
-        }
-        return hitSet;
-      };
-      const words = (n + 31) >>> 5;
       const maxValues = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
       response.facets = {};
       for (const attribute of attributes) {
-        const values = facetSets.get(attribute);
-        const column = columns.get(attribute);
-        if (!values && !column) throw new SearchError(`"${attribute}" is not a facet of this index`);
-        const counts: Array<[string, number]> = [];
-        const single = values && valueIds.get(attribute);
-        const tallied = everything ? allTallies.get(attribute) : undefined;
-        if (tallied) {
-          for (const entry of tallied) counts.push(entry);
-        } else if (single) {
-          // One value per record: each hit adds one to its value's count.
-          const tally = new Int32Array(single.names.length);
-          const of = single.of;
-          for (let k = 0; k < ids.length; k++) {
-            const value = of[ids[k]!]!;
-            if (value >= 0) tally[value]!++;
+        let tally = known?.tallies.get(attribute);
+        let stats = known?.stats.get(attribute);
+        if (!tally || (columns.has(attribute) && !stats)) {
+          ({ tally, stats } = countHits(attribute, ids!));
+          if (known) {
+            known.tallies.set(attribute, tally);
+            if (stats) known.stats.set(attribute, stats);
           }
-          for (let value = 0; value < tally.length; value++) if (tally[value]! > 0) counts.push([single.names[value]!, tally[value]!]);
-        } else if (values && ids.length * SPARSE_TALLY_COST < values.size * words) {
-          // Few hits against many values: each hit's own values are counted rather than every value's set
-          // intersected with the hits (a record holds a value once, as in its set).
-          const tally = new Map<string, number>();
-          for (const i of ids) {
-            const own = facetValues(records[i]![attribute]);
-            for (const value of own.length > 1 ? new Set(own) : own) tally.set(value, (tally.get(value) ?? 0) + 1);
-          }
-          for (const entry of tally) counts.push(entry);
-        } else if (values) {
-          for (const [value, set] of values) {
-            const count = hitsAsSet().countAnd(set);
-            if (count > 0) counts.push([value, count]);
-          }
-        } else {
-          // A numeric attribute asked for as a facet (a range widget does, for its statistics): counted by value.
-          const tally = new Map<number, number>();
-          for (const i of ids) if (!Number.isNaN(column![i]!)) tally.set(column![i]!, (tally.get(column![i]!) ?? 0) + 1);
-          for (const [value, count] of tally) counts.push([String(value), count]);
         }
-        if (everything && !tallied) allTallies.set(attribute, new Map(counts));
-        counts.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        response.facets[attribute] = Object.fromEntries(counts.slice(0, maxValues));
-        if (column) {
-          let min = Infinity;
-          let max = -Infinity;
-          let sum = 0;
-          let count = 0;
-          for (let k = 0; k < ids.length; k++) {
-            const value = column[ids[k]!]!;
-            if (Number.isNaN(value)) continue;
-            if (value < min) min = value;
-            if (value > max) max = value;
-            sum += value;
-            count++;
-          }
-          if (count > 0) (response.facets_stats ??= {})[attribute] = { min, max, avg: sum / count, sum };
-        }
+        const list = [...tally].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        response.facets[attribute] = Object.fromEntries(list.slice(0, maxValues));
+        if (stats && stats.count > 0) (response.facets_stats ??= {})[attribute] = { min: stats.min, max: stats.max, avg: stats.sum / stats.count, sum: stats.sum };
       }
     }
     response.processingTimeMS = Math.round(performance.now() - started);
@@ -709,7 +800,7 @@ export function createSearchEngine<R extends SearchRecord>(records: readonly R[]
       return { facetHits: facetHits.slice(0, params.maxFacetHits ?? 10), exhaustiveFacetsCount: true, processingTimeMS: Math.round(performance.now() - started) };
     },
   };
-  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, valueIds, columns, vocabulary, allWords, orders, allTallies } as unknown as Prepared<SearchRecord>);
+  prepared.set(engine as unknown as SearchEngine<SearchRecord>, { records, config, facetSets, valueIds, columns, vocabulary, allWords, orders, counts } as unknown as Prepared<SearchRecord>);
   return engine;
 }
 

@@ -96,6 +96,11 @@ describe('the engine of an updated catalogue', () => {
       { indexName: EMBEDDED_INDEX, params: { facets: [...LISTING_FACETS, 'price'], hitsPerPage: site.search.pageSize, maxValuesPerFacet: 1000 } },
       { indexName: sortIndexName(EMBEDDED_INDEX, 'lowestPrice'), params: { facets: ['*'], hitsPerPage: site.search.pageSize, page: 1 } },
       { indexName: EMBEDDED_INDEX, params: { facets: 'make', hitsPerPage: 0, maxValuesPerFacet: 200 } },
+      // Filters whose counts the update carries: a negated value, a group written as one string, a price
+      // range with the price's statistics, a refinement list's count with its own refinement left out.
+      { indexName: EMBEDDED_INDEX, params: { facetFilters: ['car_type:-new', [`make:${records[10]!.make}`, `make:${records[30]!.make}`]], facets: ['*', 'price'], hitsPerPage: 20, page: 1 } },
+      { indexName: sortIndexName(EMBEDDED_INDEX, 'highestPrice'), params: { facetFilters: [[`body:${records[60]!.body}`]], numericFilters: ['price>=10000'], facets: ['price', 'make'], hitsPerPage: 20 } },
+      { indexName: EMBEDDED_INDEX, params: { facetFilters: [[`make:${records[10]!.make}`]], facets: 'model', hitsPerPage: 0, maxValuesPerFacet: 200 } },
     ];
     // Everything but the time taken.
     const answers = (e: typeof engine) => queries.map(({ indexName, params }) => ({ ...e.search([{ indexName, params }]).results[0]!, processingTimeMS: 0 }));
@@ -117,6 +122,14 @@ describe('the engine of an updated catalogue', () => {
       // one of a body no other vehicle has, counted by its value's place among the values.
       (list) => list.map((r, i) => (i === 50 ? { ...r, tag: ['certified', 'new arrival'] } : i === 60 ? { ...r, body: 'Hovercraft' } : r)),
       (list) => list.map((r, i) => (i === 50 ? records[50]! : i === 61 ? { ...r, body: 'Hovercraft' } : r)),
+      // A price above every other, then down again (the highest price left: counted afresh), then prices
+      // with cents (a sum of them is not carried).
+      (list) => list.map((r, i) => (i === 70 ? { ...r, price: 999_999 } : r)),
+      (list) => list.map((r, i) => (i === 70 ? { ...r, price: 5_000 } : r)),
+      (list) => list.map((r, i) => (i === 71 ? { ...r, price: 23_456.3 } : r)),
+      (list) => list.map((r, i) => (i === 72 ? { ...r, price: 17_777.7 } : i === 71 ? { ...r, price: 23_001.9 } : r)),
+      // A vehicle moved into the first page of a make's results, and a sale.
+      (list) => list.map((r, i) => (i === 80 ? { ...r, make: records[10]!.make, created_at: 4_000_000_000 } : i === 90 ? { ...r, status: 'sold' } : r)),
     ];
     for (const step of steps) {
       const after = step(before);
@@ -157,6 +170,27 @@ describe('the orders of an updated engine', () => {
     const before = list([...prices]);
     const after = before.map((r, i) => (i === at ? { ...r, price } : r));
     expect(ordersOf(searchEngineAfter(createSearchEngine(before, config), after, config))).toEqual(ordersOf(createSearchEngine(after, config)));
+  });
+});
+
+describe('the counts an updated engine carries', () => {
+  interface Priced extends SearchRecord {
+    price: number;
+  }
+  const config: EngineConfig<Priced> = { facets: [], numeric: ['price'], searchable: [], indices: { byPrice: { compare: (a, b) => a.price - b.price, beforeRelevance: true } } };
+  const statsOf = (e: SearchEngine<Priced>) => e.search([{ indexName: 'byPrice', params: { facets: ['price'], hitsPerPage: 0 } }]).results[0]!.facets_stats;
+
+  it('adds up a price statistic afresh once a price has cents, as a sum of them depends on the order of adding', () => {
+    let records: Priced[] = [1, 5, 9].map((price, i) => ({ objectID: String(i), price }));
+    let engine = createSearchEngine(records, config);
+    statsOf(engine);
+    // Neither changed price is the smallest or the largest when it goes.
+    for (const [at, price] of [[1, 0.2], [0, 0.7]] as const) {
+      records = records.map((r, i) => (i === at ? { ...r, price } : r));
+      engine = searchEngineAfter(engine, records, config);
+      // In the index's order 0.2 + 0.7 + 9 is 9.9; carried as 10.2 - 1 + 0.7 it would be 9.899999999999999.
+      expect(statsOf(engine)).toEqual(statsOf(createSearchEngine(records, config)));
+    }
   });
 });
 
