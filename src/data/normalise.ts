@@ -10,7 +10,7 @@ import { withPriceChanges } from '../rules/price-history.ts';
 import { KNOWN_VEHICLE_STATUSES } from '../schemas/vehicle.ts';
 import { slugify } from '../lib/text.ts';
 import type { QuarantinedRecord } from './quarantine.ts';
-import { catalogueChange } from '../search/query.ts';
+import { catalogueChange, type VehicleLookup } from '../search/query.ts';
 
 const BODY_GROUPS: Array<[RegExp, string]> = [
   [/hatch/i, 'Hatchback'],
@@ -116,7 +116,7 @@ export function normaliseVehicles(
   site: SiteConfig,
   now: Date,
   positions?: readonly number[],
-  known?: ReadonlyMap<number, NormalisedVehicle>,
+  known?: VehicleLookup,
 ): NormaliseResult {
   const duplicates: QuarantinedRecord[] = [];
   const adjusted: QuarantinedRecord[] = [];
@@ -226,7 +226,7 @@ function publishedAsIs(catalogue: readonly NormalisedVehicle[], site: SiteConfig
  */
 export function normaliseChanged(
   catalogue: readonly NormalisedVehicle[],
-  byId: ReadonlyMap<number, NormalisedVehicle>,
+  byId: VehicleLookup,
   changed: readonly Vehicle[],
   site: SiteConfig,
   now: Date,
@@ -253,7 +253,7 @@ export function normaliseChanged(
  */
 export function carryPriceHistory(
   vehicles: readonly NormalisedVehicle[],
-  previous: ReadonlyMap<number, NormalisedVehicle>,
+  previous: VehicleLookup,
   changesOf: (vehicle: NormalisedVehicle, before: NormalisedVehicle | undefined) => readonly PriceChange[],
 ): NormalisedVehicle[] {
   return vehicles.map((vehicle) => {

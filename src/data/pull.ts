@@ -204,7 +204,7 @@ export function carryRemoved(last: Snapshot | null, next: Snapshot, now: Date): 
  * vehicles in place): no vehicle left, so it is `last`'s list without those past their days, and without
  * any id `present`, the map of `last`'s vehicles by id, holds. `last`'s own list when nothing went.
  */
-export function removedAfterEdits(last: Snapshot, present: ReadonlyMap<number, unknown>, now: Date): Snapshot['removed'] {
+export function removedAfterEdits(last: Snapshot, present: { has(id: number): boolean }, now: Date): Snapshot['removed'] {
   const cutoff = removedCutoff(now);
   const kept = last.removed.filter((r) => !present.has(r.id) && Date.parse(r.removedAt) >= cutoff);
   return kept.length === last.removed.length ? last.removed : kept;

@@ -5,7 +5,7 @@ import { isAvailable } from '../rules/availability.ts';
 import { similarModelKey, similarPriceBand } from '../rules/similar.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { carryFilterMatches, facetKeys, filterFacets, firstPageAfterAvailability, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter } from '../search/query.ts';
+import { carryFilterMatches, facetKeys, filterFacets, firstPageAfterAvailability, matchesFilter, matchingVehicles, oneToOneNames, sameRelevance, searchVehicles, similarIndex, vehicleFacets, vehiclesById, type SearchFilter, type VehicleLookup } from '../search/query.ts';
 import type { SiteData } from './site-data.ts';
 
 /**
@@ -315,7 +315,7 @@ function carryListers(before: ReadonlyMap<number, Route[]>, after: ReadonlyMap<n
 }
 
 /** The changed vehicles and those whose similar lists name one of `listed`, each once. */
-function listing(groups: ReadonlyMap<number, Route[]>, byId: ReadonlyMap<number, NormalisedVehicle>, touched: ReadonlySet<number>, listed: readonly number[]): Set<NormalisedVehicle> {
+function listing(groups: ReadonlyMap<number, Route[]>, byId: VehicleLookup, touched: ReadonlySet<number>, listed: readonly number[]): Set<NormalisedVehicle> {
   const out = new Set<NormalisedVehicle>();
   const listers = listersOf(groups);
   for (const id of [...touched, ...listed.flatMap((l) => listers.get(l) ?? [])]) {
@@ -329,7 +329,7 @@ function listing(groups: ReadonlyMap<number, Route[]>, byId: ReadonlyMap<number,
  * The vehicles a change can reach (`affected`): the changed ones, and those sharing a make or a body with a
  * version of a changed one (`near`), each once. The similar lists of all others are out of its reach.
  */
-function reachable(vehicles: readonly NormalisedVehicle[], byId: ReadonlyMap<number, NormalisedVehicle>, touched: ReadonlySet<number>, near: readonly NormalisedVehicle[]): Set<NormalisedVehicle> {
+function reachable(vehicles: readonly NormalisedVehicle[], byId: VehicleLookup, touched: ReadonlySet<number>, near: readonly NormalisedVehicle[]): Set<NormalisedVehicle> {
   const out = new Set<NormalisedVehicle>();
   for (const id of touched) {
     const v = byId.get(id);

@@ -4,6 +4,7 @@ import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises'
 import path from 'node:path';
 import { SnapshotSchema, type NormalisedVehicle, type Snapshot } from '../schemas/snapshot.ts';
 import { writeFileAtomic } from './feed-files.ts';
+import { inIdOrder } from '../search/query.ts';
 
 /** Where snapshots, pull reports and source caches are kept. */
 export const SNAPSHOT_DIR = 'data/snapshots';
@@ -250,18 +251,6 @@ async function dropTornLine(handle: FileHandle, size: number): Promise<void> {
   await handle.truncate(whole.lastIndexOf(0x0a) + 1);
 }
 
-// Whether each catalogue is in id order, worked out once: an update's "after" is the next one's "before".
-const idOrdered = new WeakMap<readonly NormalisedVehicle[], boolean>();
-
-function inIdOrder(vehicles: readonly NormalisedVehicle[]): boolean {
-  let known = idOrdered.get(vehicles);
-  if (known === undefined) {
-    known = true;
-    for (let i = 1; i < vehicles.length && known; i++) known = Number(vehicles[i - 1]!.id) < Number(vehicles[i]!.id);
-    idOrdered.set(vehicles, known);
-  }
-  return known;
-}
 
 /** `stored` with every complete line of `log` (the text of `logFile`) that belongs to its generation applied in order. */
 function withLoggedChanges(stored: Snapshot, generation: string, log: string, logFile: string): Snapshot {

@@ -9,7 +9,7 @@ import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '.
 import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
-import { replacedInPlace } from '../search/query.ts';
+import { replacedInPlace, type VehicleLookup } from '../search/query.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { compileApp, type CompiledApp } from './compile.ts';
@@ -591,7 +591,7 @@ const NOT_INDEXED = new Set<Route['kind']>(['vehicle-print', 'vehicle-checkout',
 // lines the sitemap then finds by identity (sitemapLines).
 const sitemapEntryOf = new WeakMap<Route, { lastmod: string | undefined; entry: SitemapEntry | null }>();
 
-function sitemapEntry(route: Route, byId: ReadonlyMap<number, NormalisedVehicle>): SitemapEntry | null {
+function sitemapEntry(route: Route, byId: VehicleLookup): SitemapEntry | null {
   const lastmod = route.kind === 'vehicle' ? (byId.get(route.vehicleId)?.updated_at ?? undefined) : undefined;
   let known = sitemapEntryOf.get(route);
   if (known === undefined || known.lastmod !== lastmod) {

@@ -24,7 +24,7 @@ import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
-import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames } from '../search/query.ts';
+import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames, type VehicleLookup } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { brandPageSteady, brandStock } from '../views/brands.ts';
 import { locationStockKey } from '../views/locations.ts';
@@ -217,7 +217,7 @@ export async function applyEvents(
   // only the touched ones get their histories.
   const normalised = inPlace
     ? inPlace.map((vehicle) => (touched.has(Number(vehicle.id)) ? carryPriceHistory([vehicle], before, changesOf)[0]! : vehicle))
-    : carryPriceHistory(normaliseVehicles(allRecords(before, records), site, pulledAt, undefined, before).vehicles, before, changesOf);
+    : carryPriceHistory(normaliseVehicles(allRecords(snapshot.vehicles, before, records), site, pulledAt, undefined, before).vehicles, before, changesOf);
   // Normalising is a function of the records, so when every touched vehicle comes out as it was, so does
   // the rest of the catalogue.
   const after = new Map<number, NormalisedVehicle>();
@@ -281,9 +281,10 @@ function availableCount(vehicles: readonly NormalisedVehicle[], previous: readon
 }
 
 /** The catalogue's records with a batch's over them (null: deleted), those of new ids last. */
-function allRecords(before: ReadonlyMap<number, NormalisedVehicle>, records: ReadonlyMap<number, Vehicle | null>): Vehicle[] {
+function allRecords(vehicles: readonly NormalisedVehicle[], before: VehicleLookup, records: ReadonlyMap<number, Vehicle | null>): Vehicle[] {
   const all: Vehicle[] = [];
-  for (const [id, vehicle] of before) {
+  for (const vehicle of vehicles) {
+    const id = Number(vehicle.id);
     const record = records.has(id) ? records.get(id) : vehicle;
     if (record) all.push(record);
   }

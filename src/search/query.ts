@@ -88,7 +88,7 @@ interface CatalogueMemo {
   /** The vehicles by facet ({@link facetIndex}). */
   facets: WeakMap<Catalogue, Map<string, Catalogue>>;
   /** The vehicles by id ({@link vehiclesById}). */
-  byId: WeakMap<Catalogue, Map<number, NormalisedVehicle>>;
+  byId: WeakMap<Catalogue, VehicleLookup>;
   /** What each catalogue's vehicles are named ({@link namesOf}). */
   names: WeakMap<Catalogue, object>;
   /** The matches of filters that name more than one facet ({@link filterMatches}). */
@@ -117,10 +117,49 @@ memo.names ??= new WeakMap();
 memo.matches ??= new WeakMap();
 const { lineage, changes, sorted: sortedCatalogues, facets: facetIndexes, byId: byIdMaps, names, matches: matchesByFilter } = memo;
 
-/** A catalogue's vehicles by id, worked out once per catalogue (an update's "after" is the next one's "before"). */
-export function vehiclesById(vehicles: Catalogue): ReadonlyMap<number, NormalisedVehicle> {
+/** A catalogue's vehicles by id: what is read of it by id, never walked. */
+export interface VehicleLookup {
+  get(id: number): NormalisedVehicle | undefined;
+  has(id: number): boolean;
+}
+
+/**
+ * A catalogue's vehicles by id, worked out once per catalogue (an update's "after" is the next one's
+ * "before"). A catalogue in id order, as snapshots keep theirs, is looked up by binary search over
+ * itself, so an update's catalogue costs no map of every vehicle; any other gets a map.
+ */
+export function vehiclesById(vehicles: Catalogue): VehicleLookup {
   let known = byIdMaps.get(vehicles);
-  if (!known) byIdMaps.set(vehicles, (known = new Map(vehicles.map((v) => [Number(v.id), v]))));
+  if (!known) byIdMaps.set(vehicles, (known = inIdOrder(vehicles) ? searchById(vehicles) : new Map(vehicles.map((v) => [Number(v.id), v]))));
+  return known;
+}
+
+function searchById(vehicles: Catalogue): VehicleLookup {
+  const find = (id: number): NormalisedVehicle | undefined => {
+    let low = 0;
+    let high = vehicles.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (Number(vehicles[middle]!.id) < id) low = middle + 1;
+      else high = middle;
+    }
+    const found = vehicles[low];
+    return found !== undefined && Number(found.id) === id ? found : undefined;
+  };
+  return { get: find, has: (id) => find(id) !== undefined };
+}
+
+// Whether each catalogue is in id order (each id above the one before), worked out once.
+const idOrdered = new WeakMap<Catalogue, boolean>();
+
+/** Whether a catalogue's vehicles are in id order, each id above the one before. */
+export function inIdOrder(vehicles: Catalogue): boolean {
+  let known = idOrdered.get(vehicles);
+  if (known === undefined) {
+    known = true;
+    for (let i = 1; i < vehicles.length && known; i++) known = Number(vehicles[i - 1]!.id) < Number(vehicles[i]!.id);
+    idOrdered.set(vehicles, known);
+  }
   return known;
 }
 

@@ -5,7 +5,7 @@ import type { SortOption } from '../../src/schemas/search-state.ts';
 import type { NormalisedVehicle } from '../../src/schemas/snapshot.ts';
 import { stockTally } from '../../src/generator/incremental.ts';
 import { similarPriceBand, similarVehicles } from '../../src/rules/similar.ts';
-import { catalogueFollows, firstPageAfterAvailability, namesOf, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, type SearchFilter } from '../../src/search/query.ts';
+import { catalogueFollows, firstPageAfterAvailability, namesOf, matchesByCarType, matchesFilter, matchingVehicles, searchAll, searchVehicles, similarIndex, vehiclesById, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
 const SORTS: SortOption[] = ['mostRelevant', 'latest', 'highestPrice', 'lowestPrice'];
@@ -82,6 +82,20 @@ describe('a catalogue that follows another by an update', () => {
       // The stock tally by facet, brought forward by the vehicles that left and joined, is the one counted afresh.
       expect([...stockTally(site, after, NOW)].sort()).toEqual([...stockTally(site, fresh(after), NOW)].sort());
       before = after;
+    }
+  });
+
+  it('finds each vehicle by id, in id order or not, and no vehicle for an id it does not hold', () => {
+    const inOrder = fresh(data.vehicles).sort((a, b) => Number(a.id) - Number(b.id));
+    const shuffled = [...inOrder.slice(300), ...inOrder.slice(0, 300)];
+    for (const catalogue of [inOrder, shuffled]) {
+      const byId = vehiclesById(catalogue);
+      for (const v of catalogue) expect(byId.get(Number(v.id))).toBe(v);
+      const ids = catalogue.map((v) => Number(v.id));
+      for (const id of [Math.min(...ids) - 1, Math.max(...ids) + 1, ...ids.map((id) => id + 0.5).slice(0, 20)]) {
+        expect(byId.get(id)).toBeUndefined();
+        expect(byId.has(id)).toBe(false);
+      }
     }
   });
 
