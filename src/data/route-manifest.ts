@@ -115,7 +115,7 @@ export { vehiclesById };
 
 /** A manifest's vehicle routes by vehicle id, and the routes after the home page that are not a vehicle's, in order. */
 export interface ManifestParts {
-  groups: Map<number, Route[]>;
+  groups: ReadonlyMap<number, Route[]>;
   rest: Route[];
   /**
    * Where each vehicle's group starts in the manifest, when every group is one run of routes and the rest
@@ -343,7 +343,7 @@ function reachable(vehicles: readonly NormalisedVehicle[], byId: VehicleLookup, 
 
 interface PlacedGroups {
   routes: Route[];
-  groups: Map<number, Route[]>;
+  groups: ReadonlyMap<number, Route[]>;
   /** Where the other routes start in `routes`; null when they are still to be appended. */
   restAt: number | null;
   /** Where each vehicle's group starts in `routes`. */
@@ -364,18 +364,94 @@ function groupsInPlace(
   regroup: (v: NormalisedVehicle) => Route[],
 ): (PlacedGroups & { regrouped: number[] }) | null {
   const routes = previous.slice();
-  const groups = new Map(parts.groups);
+  const own = new Map<number, Route[]>();
   const regrouped: number[] = [];
   for (const v of candidates) {
     if (!affected(v)) continue;
     const id = Number(v.id);
     const [group, was, start] = [regroup(v), parts.groups.get(id), starts.get(id)];
     if (was === undefined || start === undefined || group.length !== was.length) return null;
-    groups.set(id, group);
+    own.set(id, group);
     regrouped.push(id);
     for (let k = 0; k < group.length; k++) routes[start + k] = group[k]!;
   }
-  return { routes, groups, regrouped, restAt: routes.length - parts.rest.length, starts };
+  return { routes, groups: regroupedOver(parts.groups, own), regrouped, restAt: routes.length - parts.rest.length, starts };
+}
+
+/** How many updates' groups are read through one another before they are put into one map again. */
+const GROUP_LAYERS = 8;
+
+/**
+ * A manifest's vehicle groups made from another's by making some of them again in place (`own`): reads
+ * fall through to the groups before, which stay as they are, so an update copies no map of 10,000 groups.
+ * Every {@link GROUP_LAYERS} updates the groups are put into one map again, so a read never goes far.
+ */
+class RegroupedGroups implements ReadonlyMap<number, Route[]> {
+  readonly base: ReadonlyMap<number, Route[]>;
+  readonly own: ReadonlyMap<number, Route[]>;
+  readonly depth: number;
+
+  constructor(base: ReadonlyMap<number, Route[]>, own: ReadonlyMap<number, Route[]>, depth: number) {
+    this.base = base;
+    this.own = own;
+    this.depth = depth;
+  }
+
+  get(id: number): Route[] | undefined {
+    return this.own.get(id) ?? this.base.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.base.has(id);
+  }
+
+  get size(): number {
+    return this.base.size;
+  }
+
+  *entries(): MapIterator<[number, Route[]]> {
+    for (const [id, group] of this.base) yield [id, this.own.get(id) ?? group];
+  }
+
+  keys(): MapIterator<number> {
+    return this.base.keys();
+  }
+
+  *values(): MapIterator<Route[]> {
+    for (const [, group] of this.entries()) yield group;
+  }
+
+  [Symbol.iterator](): MapIterator<[number, Route[]]> {
+    return this.entries();
+  }
+
+  forEach(each: (group: Route[], id: number, groups: ReadonlyMap<number, Route[]>) => void): void {
+    for (const [id, group] of this.entries()) each(group, id, this);
+  }
+}
+
+function regroupedOver(base: ReadonlyMap<number, Route[]>, own: ReadonlyMap<number, Route[]>): ReadonlyMap<number, Route[]> {
+  const depth = base instanceof RegroupedGroups ? base.depth + 1 : 1;
+  if (depth < GROUP_LAYERS) return new RegroupedGroups(base, own, depth);
+  // Into one map: the first map copied whole, then each update's groups over it, oldest first.
+  const layers = [own];
+  let below = base;
+  for (; below instanceof RegroupedGroups; below = below.base) layers.push(below.own);
+  const groups = new Map(below);
+  for (const layer of layers.reverse()) for (const [id, group] of layer) groups.set(id, group);
+  return groups;
+}
+
+/**
+ * The vehicles whose groups an update made again in place, from `before`'s parts to `after`'s, in the
+ * manifest's order: every other group is the same array in both. Null when neither was derived from the
+ * other that way (a manifest made afresh, or groups put into one map again); then compare group by group.
+ */
+export function regroupedBetween(before: ManifestParts, after: ManifestParts): number[] | null {
+  const derived = after.groups instanceof RegroupedGroups && after.groups.base === before.groups ? after.groups : null;
+  if (!derived || !after.starts) return null;
+  const starts = after.starts;
+  return [...derived.own.keys()].sort((a, b) => starts.get(a)! - starts.get(b)!);
 }
 
 /** The vehicles' groups in catalogue order after the home page, kept or made again. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
 import { carryPriceHistory, normaliseChanged, normaliseVehicles } from '../data/normalise.ts';
 import { carryRemoved, removedAfterEdits } from '../data/pull.ts';
-import { buildRouteManifest, manifestParts, otherRoutes, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type ManifestParts, type Route } from '../data/route-manifest.ts';
+import { buildRouteManifest, manifestParts, otherRoutes, regroupedBetween, updateRouteManifest, VEHICLE_KINDS, vehicleFacets, vehiclesById, type ManifestParts, type Route } from '../data/route-manifest.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
 import { appendSnapshotChanges, readSnapshot } from '../data/snapshot-files.ts';
 import type { Source } from '../data/sources/source.ts';
@@ -507,9 +507,12 @@ export function planUpdate(
   // (updateRouteManifest). Only the other routes, a few hundred besides the changed vehicles', are
   // compared, and their paths are the only ones that can have appeared or gone.
   const [beforeParts, afterParts] = [manifestParts(before.routes), manifestParts(after.routes)];
+  // Where the update made groups again in place, those are the ones that differ: no pass over them all.
+  const regrouped = contentQuiet ? regroupedBetween(beforeParts, afterParts) : null;
   const loose = (routes: Route[], parts: ManifestParts, other: ManifestParts): Route[] => {
     const out = [routes[0]!];
-    for (const [id, group] of parts.groups) if (!contentQuiet || other.groups.get(id) !== group) out.push(...group);
+    if (regrouped) for (const id of regrouped) out.push(...parts.groups.get(id)!);
+    else for (const [id, group] of parts.groups) if (!contentQuiet || other.groups.get(id) !== group) out.push(...group);
     out.push(...parts.rest);
     return out;
   };

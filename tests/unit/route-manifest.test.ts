@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/text.ts';
-import { buildRouteManifest, updateRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
+import { buildRouteManifest, manifestParts, updateRouteManifest, vehicleFacets, type Route } from '../../src/data/route-manifest.ts';
 import { catalogueFollows, matchesFilter, matchingVehicles, type SearchFilter } from '../../src/search/query.ts';
 import { demoManifest } from '../support/demo-manifest.ts';
 
@@ -138,12 +138,18 @@ describe('updating the manifest after vehicle changes', () => {
     const { site, data, routes } = manifestFor('summit-motor-group', 600);
     const inStock = data.vehicles.filter((v) => v.status === 'in_stock');
     let current = { data, routes };
-    for (const [i, v] of inStock.slice(0, 6).entries()) {
+    for (const [i, v] of inStock.slice(0, 11).entries()) {
       const vehicles = current.data.vehicles.map((x) => (x.id === v.id ? (i % 2 === 0 ? { ...x, price: x.price + 1500 * (i + 1) } : { ...x, status: 'sold' as const }) : x));
       const after = { ...current.data, vehicles };
       const updated = updateRouteManifest(site, current, after, new Set([Number(v.id)]));
       expect(updated, `update ${i}`).not.toBeNull();
-      expect(updated).toEqual(buildRouteManifest(site, after));
+      const fresh = buildRouteManifest(site, after);
+      expect(updated).toEqual(fresh);
+      // Its vehicles' groups, read through the updates before it (and put into one map again on the way), are
+      // the fresh manifest's, by id and in order.
+      const [groups, freshGroups] = [manifestParts(updated!).groups, manifestParts(fresh).groups];
+      expect([...groups]).toEqual([...freshGroups]);
+      for (const id of [Number(v.id), ...[...freshGroups.keys()].slice(0, 50)]) expect(groups.get(id)).toEqual(freshGroups.get(id));
       current = { data: after, routes: updated! };
     }
   });
