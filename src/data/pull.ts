@@ -202,7 +202,7 @@ export function carryRemoved(last: Snapshot | null, next: Snapshot, now: Date): 
 /**
  * {@link carryRemoved} for a snapshot that holds the same vehicle ids as `last` (an update that edited
  * vehicles in place): no vehicle left, so it is `last`'s list without those past their days, and without
- * any id `present`, the map of `last`'s vehicles by id, holds. `last`'s own list when nothing went.
+ * any id `present`, the lookup of `last`'s vehicles by id, holds. `last`'s own list when nothing went.
  */
 export function removedAfterEdits(last: Snapshot, present: { has(id: number): boolean }, now: Date): Snapshot['removed'] {
   const cutoff = removedCutoff(now);

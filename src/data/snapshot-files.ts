@@ -251,7 +251,6 @@ async function dropTornLine(handle: FileHandle, size: number): Promise<void> {
   await handle.truncate(whole.lastIndexOf(0x0a) + 1);
 }
 
-
 /** `stored` with every complete line of `log` (the text of `logFile`) that belongs to its generation applied in order. */
 function withLoggedChanges(stored: Snapshot, generation: string, log: string, logFile: string): Snapshot {
   // Only lines that end in a newline were written whole; a last line without one was cut short by a crash.

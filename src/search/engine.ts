@@ -377,10 +377,10 @@ export interface FilterCounts<R extends SearchRecord> {
 }
 
 /** How many filter sets an engine keeps the counts of: a site's landing pages ask a few hundred. */
-export const FILTER_COUNTS_KEPT = 256;
+const FILTER_COUNTS_KEPT = 256;
 
 /** The text a search's filters are known by among an engine's counts. */
-export function filtersKey(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): string {
+function filtersKey(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): string {
   return JSON.stringify([params.facetFilters ?? null, params.numericFilters ?? null]);
 }
 
@@ -388,7 +388,7 @@ export function filtersKey(params: Pick<SearchParams, 'facetFilters' | 'numericF
  * Whether one record passes a search's filters, read from its own values as the engine's filter sets are
  * made: every group holds, a group by any of its alternatives; a negated value passes a record without it.
  */
-export function recordFilter<R extends SearchRecord>(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): (record: R) => boolean {
+function recordFilter<R extends SearchRecord>(params: Pick<SearchParams, 'facetFilters' | 'numericFilters'>): (record: R) => boolean {
   const facet = asList(params.facetFilters).map((group) => asList(group as string | readonly string[]).map(parseFacetFilter));
   const numeric = asList(params.numericFilters).map((group) => asList(group as string | readonly string[]).map(parseNumericFilter));
   return (record) =>
