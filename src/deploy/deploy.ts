@@ -115,7 +115,8 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   const kept = held !== undefined && held.stamp === (await target.manifestStamp());
   const previous = kept ? held.manifest : await target.readManifest();
   const known: Record<string, ManifestEntry> = previous?.files ?? {};
-  const knownPaths = kept ? held.paths : Object.keys(known).sort(byPath);
+  // Sorted only when a folder is to be looked up in them.
+  let knownPaths = kept ? held.paths : null;
   log(`${label}: ${previous ? `the target's manifest lists ${Object.keys(known).length} file(s)` : 'no manifest on the target: every file uploads'}`);
 
   // What to compare: every file of the release, or the paths given (folders expanded on both sides).
@@ -129,6 +130,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
       const file = given.replace(/^\/+/, '');
       if (file.endsWith('/') || file === '') {
         for (const f of await filesUnder(source, file)) local.add(f), considered.add(f);
+        knownPaths ??= Object.keys(known).sort(byPath);
         for (const f of pathsUnder(knownPaths, file)) considered.add(f);
       } else {
         considered.add(file);

@@ -1,70 +1,4 @@
 /**
- * One filter set's counts brought to the records an update made: each replaced record that passed the
- * filters before is taken off, and each that passes now added. A numeric statistic that cannot be brought
- * forward exactly is left out, to be counted afresh when a search asks for it: one whose smallest or
- * largest value left, or a sum of other than whole numbers (whose rounding depends on the order of adding).
- */
-function carriedCounts<R extends SearchRecord>(before: FilterCounts<R>, pairs: ReadonlyArray<{ was: R; now: R }>, config: EngineConfig<R>): FilterCounts<R> {
-  const moves = pairs.map(({ was, now }) => ({ was, now, passed: before.passes(was), passes: before.passes(now) })).filter((m) => m.passed || m.passes);
-  if (moves.length === 0) return before;
-  let hits = before.hits;
-  for (const m of moves) hits += Number(m.passes) - Number(m.passed);
-
-  const tallies = new Map<string, ReadonlyMap<string, number>>();
-  for (const [attribute, tally] of before.tallies) {
-    let next: Map<string, number> | null = null;
-    for (const m of moves) {
-      const gone = m.passed ? countedValues(m.was, attribute, config) : [];
-      const come = m.passes ? countedValues(m.now, attribute, config) : [];
-      if (gone.length === come.length && gone.every((value) => come.includes(value))) continue;
-      next ??= new Map(tally);
-      for (const value of gone) {
-        const count = (next.get(value) ?? 0) - 1;
-        if (count > 0) next.set(value, count);
-        else next.delete(value);
-      }
-      for (const value of come) next.set(value, (next.get(value) ?? 0) + 1);
-    }
-    tallies.set(attribute, next ?? tally);
-  }
-
-  const stats = new Map<string, Readonly<NumericStats>>();
-  for (const [attribute, was] of before.stats) {
-    let next: NumericStats | null = { ...was };
-    for (const m of moves) {
-      const gone = m.passed ? numericValue(m.was[attribute]) : Number.NaN;
-      const come = m.passes ? numericValue(m.now[attribute]) : Number.NaN;
-      if (Object.is(gone, come)) continue;
-      if (!next.whole) {
-        next = null;
-        break;
-      }
-      if (!Number.isNaN(gone)) {
-        next.count--;
-        next.sum -= gone;
-        if (next.count === 0) next = { count: 0, min: Infinity, max: -Infinity, sum: 0, whole: true };
-        else if (gone === next.min || gone === next.max) {
-          next = null;
-          break;
-        }
-      }
-      if (!Number.isNaN(come)) {
-        if (!Number.isInteger(come)) {
-          next = null;
-          break;
-        }
-        next.count++;
-        next.sum += come;
-        next.min = Math.min(next.min, come);
-        next.max = Math.max(next.max, come);
-      }
-    }
-    if (next && Number.isSafeInteger(next.sum)) stats.set(attribute, next);
-  }
-  return { hits, tallies, stats, passes: before.passes };
-}
-
-/**
  * The build's search engine for an updated catalogue: a running site's update changes a few listing records,
  * and its pages' searches are answered by an engine started from the one the previous catalogue's pages
  * used (src/views/search-island.ts). Server-only, so the engine the island loads in the browser does not
@@ -242,6 +176,72 @@ function rerankedFrom<R extends SearchRecord>(prior: PreparedOrder<R>, records: 
     rank[record] = place;
   }
   return { order, sorted, position, rank };
+}
+
+/**
+ * One filter set's counts brought to the records an update made: each replaced record that passed the
+ * filters before is taken off, and each that passes now added. A numeric statistic that cannot be brought
+ * forward exactly is left out, to be counted afresh when a search asks for it: one whose smallest or
+ * largest value left, or a sum of other than whole numbers (whose rounding depends on the order of adding).
+ */
+function carriedCounts<R extends SearchRecord>(before: FilterCounts<R>, pairs: ReadonlyArray<{ was: R; now: R }>, config: EngineConfig<R>): FilterCounts<R> {
+  const moves = pairs.map(({ was, now }) => ({ was, now, passed: before.passes(was), passes: before.passes(now) })).filter((m) => m.passed || m.passes);
+  if (moves.length === 0) return before;
+  let hits = before.hits;
+  for (const m of moves) hits += Number(m.passes) - Number(m.passed);
+
+  const tallies = new Map<string, ReadonlyMap<string, number>>();
+  for (const [attribute, tally] of before.tallies) {
+    let next: Map<string, number> | null = null;
+    for (const m of moves) {
+      const gone = m.passed ? countedValues(m.was, attribute, config) : [];
+      const come = m.passes ? countedValues(m.now, attribute, config) : [];
+      if (gone.length === come.length && gone.every((value) => come.includes(value))) continue;
+      next ??= new Map(tally);
+      for (const value of gone) {
+        const count = (next.get(value) ?? 0) - 1;
+        if (count > 0) next.set(value, count);
+        else next.delete(value);
+      }
+      for (const value of come) next.set(value, (next.get(value) ?? 0) + 1);
+    }
+    tallies.set(attribute, next ?? tally);
+  }
+
+  const stats = new Map<string, Readonly<NumericStats>>();
+  for (const [attribute, was] of before.stats) {
+    let next: NumericStats | null = { ...was };
+    for (const m of moves) {
+      const gone = m.passed ? numericValue(m.was[attribute]) : Number.NaN;
+      const come = m.passes ? numericValue(m.now[attribute]) : Number.NaN;
+      if (Object.is(gone, come)) continue;
+      if (!next.whole) {
+        next = null;
+        break;
+      }
+      if (!Number.isNaN(gone)) {
+        next.count--;
+        next.sum -= gone;
+        if (next.count === 0) next = { count: 0, min: Infinity, max: -Infinity, sum: 0, whole: true };
+        else if (gone === next.min || gone === next.max) {
+          next = null;
+          break;
+        }
+      }
+      if (!Number.isNaN(come)) {
+        if (!Number.isInteger(come)) {
+          next = null;
+          break;
+        }
+        next.count++;
+        next.sum += come;
+        next.min = Math.min(next.min, come);
+        next.max = Math.max(next.max, come);
+      }
+    }
+    if (next && Number.isSafeInteger(next.sum)) stats.set(attribute, next);
+  }
+  return { hits, tallies, stats, passes: before.passes };
 }
 
 /**
