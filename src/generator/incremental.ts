@@ -33,12 +33,11 @@ import type { RenderLocals } from '../views/render-locals.ts';
 import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
-import { cspHash, headersFile, inlineTexts, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
-import { withSimilarSection } from '../render/similar-section.ts';
+import { cspHash, headersFile, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
 import { answersDigest, type SearchPageRender } from '../render/search-page-answers.ts';
-import { inPool } from '../lib/in-pool.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { ReplacedFiles } from './replaced-files.ts';
+import { SimilarPatcher } from './similar-patcher.ts';
 import { machineReadableFiles } from './machine-files.ts';
 import { imageJobs, processImages } from './images.ts';
 import { drawDemoContentImages } from './content-images.ts';
@@ -656,8 +655,8 @@ function sameRoute(a: Route, b: Route): boolean {
 
 // ---------------------------------------------------------------- writing
 
-/** Pages whose similar-vehicles section is replaced at once: enough to overlap reading a page from disk. */
-const PATCH_CONCURRENCY = 8;
+/** The thread a running site's updates bring similar-vehicles sections up to date on. */
+const similarPatcher = new SimilarPatcher();
 
 /** Files left to finish writing while the update goes on ({@link WritesInFlight}). */
 const WRITES_IN_FLIGHT = 16;
@@ -809,23 +808,23 @@ export async function updateLiveSite(
   let state: BuildState;
   let sitemap: ReturnType<typeof sitemapChanges>;
   try {
-    // Similar-vehicles sections replaced in place, a few pages at once so reading one overlaps the others'
-    // work; a page that does not hold its section as expected is rendered instead.
-    await inPool(toPatch, PATCH_CONCURRENCY, async (route) => {
+    // Similar-vehicles sections are replaced in place on the patch thread while this one renders the
+    // update's other pages. A page that does not hold its section as expected is rendered once both are done.
+    const unpatched: Route[] = [];
+    const patchPage = async (route: Route) => {
       const file = outputFile(releaseDir, route.path, route.kind);
       const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
-      const page = section === null ? null : await withSimilarSection(file, section);
-      if (!page) {
-        toRender.push(route);
+      const inline = section === null ? null : await similarPatcher.patch(file, section, await replacing.holdingPath(file));
+      if (!inline) {
+        unpatched.push(route);
         return;
       }
-      noteInline(inlineTexts(section!));
-      await replacing.write(file, page);
+      noteInline(inline);
       touchedFile(file);
       patched++;
       options.onProgress?.(++done, total);
-    });
-    for (const route of toRender) {
+    };
+    const renderPage = async (route: Route) => {
       // A search page is handed what its island settled on last time (see SearchPage.astro).
       const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
       const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}) };
@@ -839,7 +838,17 @@ export async function updateLiveSite(
       touchedFile(file);
       await writes.add(replacing.write(file, page.body));
       options.onProgress?.(++done, total);
-    }
+    };
+    // Every patch and render settles before a failure is thrown: none is still writing into the release then.
+    const runs = await Promise.allSettled([
+      ...toPatch.map(patchPage),
+      (async () => {
+        for (const route of toRender) await renderPage(route);
+      })(),
+    ]);
+    for (const run of runs) if (run.status === 'rejected') throw run.reason;
+    toRender.push(...unpatched);
+    for (const route of unpatched) await renderPage(route);
     // A removed page's emptied folders go, so no page may still be on its way into one.
     if (plan.remove.length > 0) await writes.settled();
     for (const route of plan.remove) {

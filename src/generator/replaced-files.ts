@@ -12,6 +12,12 @@ import { link, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../data/feed-files.ts';
 
+/**
+ * The errors of linking a file about to be replaced that leave it unheld, the replacing going on: a new
+ * file replaces nothing; another file system (or a link refused) frees it in the rename.
+ */
+export const UNHELD = new Set(['ENOENT', 'EXDEV', 'EPERM', 'EEXIST', 'EMLINK']);
+
 export class ReplacedFiles {
   private readonly keepDir: string;
   private readonly held: string[] = [];
@@ -28,6 +34,18 @@ export class ReplacedFiles {
     await writeFileAtomic(file, data, () => this.hold(file));
   };
 
+  /**
+   * A path in the keeping folder for `file`, made ready, for a writer elsewhere that links the file there
+   * before replacing it (the similar-vehicles patch thread): freed by {@link release} with the rest, and
+   * nothing to free when no link was made.
+   */
+  async holdingPath(file: string): Promise<string> {
+    await this.ensureKeepDir();
+    const kept = this.keptPath(file);
+    this.held.push(kept);
+    return kept;
+  }
+
   /** Frees the files replaced so far. */
   async release(): Promise<void> {
     const held = this.held.splice(0);
@@ -36,19 +54,25 @@ export class ReplacedFiles {
 
   /** Links the file about to be replaced into the keeping folder; nothing when there is no such file. */
   private async hold(file: string): Promise<void> {
-    const kept = path.join(this.keepDir, `${process.pid}-${this.count++}-${path.basename(file)}`);
-    if (!this.made) {
-      await mkdir(this.keepDir, { recursive: true });
-      this.made = true;
-    }
+    const kept = this.keptPath(file);
+    await this.ensureKeepDir();
     const held = await link(file, kept).then(
       () => true,
       (error: NodeJS.ErrnoException) => {
-        // A new file replaces nothing; another file system (or a link refused) frees it in the rename.
-        if (error.code === 'ENOENT' || error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'EEXIST' || error.code === 'EMLINK') return false;
+        if (UNHELD.has(error.code ?? '')) return false;
         throw error;
       },
     );
     if (held) this.held.push(kept);
+  }
+
+  private keptPath(file: string): string {
+    return path.join(this.keepDir, `${process.pid}-${this.count++}-${path.basename(file)}`);
+  }
+
+  private async ensureKeepDir(): Promise<void> {
+    if (this.made) return;
+    await mkdir(this.keepDir, { recursive: true });
+    this.made = true;
   }
 }
