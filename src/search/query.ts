@@ -1,4 +1,5 @@
 import { insertSorted, sortedIndex, withoutSorted } from '../lib/sorted.ts';
+import { CAR_TYPES } from '../schemas/common.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../schemas/snapshot.ts';
 import type { SortOption } from '../schemas/search-state.ts';
@@ -506,9 +507,10 @@ export function matchesByCarType(vehicles: readonly NormalisedVehicle[], filter:
   const counts: Record<string, number> = {};
   const { carTypes, ...rest } = filter;
   if (Object.values(rest).every((value) => value === undefined)) {
-    for (const [key, list] of facetIndex(vehicles)) {
-      const type = key.startsWith('car_type:') ? key.slice('car_type:'.length) : null;
-      if (type !== null && (!carTypes || carTypes.includes(type as NormalisedVehicle['car_type']))) counts[type] = list.length;
+    const index = facetIndex(vehicles);
+    for (const type of carTypes ?? CAR_TYPES) {
+      const list = index.get(`car_type:${type}`);
+      if (list) counts[type] = list.length;
     }
     return counts;
   }

@@ -95,11 +95,18 @@ export function landingTitle(
   // The whole stock's title already names its car types; 'All' keeps it apart from a car type's own page.
   const everything = Object.keys(filter).length === 0;
   const matching = filter.carTypes || everything ? [] : (matched ?? matchingVehicles(data.vehicles, filter));
-  const types = new Set(matching.map((v) => v.car_type));
-  const what = everything ? `All ${route.title}` : types.size === 1 ? `${carTypeLabel([...types][0]!)} ${route.title}` : route.title;
+  const type = soleCarType(matching);
+  const what = everything ? `All ${route.title}` : type ? `${carTypeLabel(type)} ${route.title}` : route.title;
   const primary = data.locations.find((l) => l.primary) ?? data.locations[0];
   const city = primary?.address?.city;
   return city ? `${what} for sale in ${city}` : `${what} for sale`;
+}
+
+/** The car type all of `vehicles` are of; undefined for none, or for more than one. */
+function soleCarType(vehicles: readonly NormalisedVehicle[]): NormalisedVehicle['car_type'] | undefined {
+  const type = vehicles[0]?.car_type;
+  for (const vehicle of vehicles) if (vehicle.car_type !== type) return undefined;
+  return type;
 }
 
 export interface SearchLandingView {

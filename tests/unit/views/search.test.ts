@@ -81,4 +81,17 @@ describe('search landing titles', () => {
     const model = routes.find((r): r is RouteOf<'search'> => r.kind === 'search' && r.filter.model !== undefined)!;
     expect(landingTitle(data, model)).toMatch(/^Used /);
   });
+
+  it('names no car type on a page whose vehicles are of several, or of none', () => {
+    const { data, routes } = demoManifest('summit-motor-group', 400);
+    const make = routes.find((r): r is RouteOf<'search'> => r.kind === 'search' && r.filter.make !== undefined && r.filter.model === undefined)!;
+    const used = data.vehicles.filter((v) => v.car_type === 'used').slice(0, 20);
+    const other = data.vehicles.find((v) => v.car_type !== 'used')!;
+    const plain = `${make.title} for sale in ${data.locations.find((l) => l.primary)!.address!.city}`;
+    expect(landingTitle(data, make, used)).toBe(`Used ${plain}`);
+    // One vehicle of another type, wherever it stands, leaves the type unnamed.
+    expect(landingTitle(data, make, [...used, other])).toBe(plain);
+    expect(landingTitle(data, make, [other, ...used])).toBe(plain);
+    expect(landingTitle(data, make, [])).toBe(plain);
+  });
 });
