@@ -811,10 +811,13 @@ export async function updateLiveSite(
     // Similar-vehicles sections are replaced in place on the patch thread while this one renders the
     // update's other pages. A page that does not hold its section as expected is rendered once both are done.
     const unpatched: Route[] = [];
-    const patchPage = async (route: Route) => {
-      const file = outputFile(releaseDir, route.path, route.kind);
+    // Every page is handed to the thread before the first render, with the keeping folder made once.
+    const patchFiles = toPatch.map((route) => outputFile(releaseDir, route.path, route.kind));
+    const keepAt = await replacing.holdingPaths(patchFiles);
+    const patchPage = async (route: Route, at: number) => {
+      const file = patchFiles[at]!;
       const section = route.kind === 'vehicle' ? similarSection!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, route.similar) : null;
-      const inline = section === null ? null : await similarPatcher.patch(file, section, await replacing.holdingPath(file));
+      const inline = section === null ? null : await similarPatcher.patch(file, section, keepAt[at]!);
       if (!inline) {
         unpatched.push(route);
         return;

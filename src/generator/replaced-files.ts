@@ -35,14 +35,14 @@ export class ReplacedFiles {
   };
 
   /**
-   * A path in the keeping folder for `file`, made ready, for a writer elsewhere that links the file there
-   * before replacing it (the similar-vehicles patch thread): freed by {@link release} with the rest, and
-   * nothing to free when no link was made.
+   * Paths in the keeping folder, one for each of `files`, with the folder made, for a writer elsewhere that
+   * links each file there before replacing it (the similar-vehicles patch thread): freed by {@link release}
+   * with the rest, and nothing to free where no link was made.
    */
-  async holdingPath(file: string): Promise<string> {
-    await this.ensureKeepDir();
-    const kept = this.keptPath(file);
-    this.held.push(kept);
+  async holdingPaths(files: readonly string[]): Promise<string[]> {
+    if (files.length > 0) await this.ensureKeepDir();
+    const kept = files.map((file) => this.keptPath(file));
+    this.held.push(...kept);
     return kept;
   }
 

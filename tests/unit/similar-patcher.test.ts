@@ -10,6 +10,7 @@ import { SIMILAR_SECTION_START } from '../../src/render/similar-section.ts';
 
 const page = (section: string) => `<!doctype html><main><h1>A car</h1>${section}<footer>Dealer</footer></main>`;
 const section = (cards: string) => `${SIMILAR_SECTION_START} class="s"><ul>${cards}</ul></section>`;
+const keepFor = async (replacing: ReplacedFiles, file: string) => (await replacing.holdingPaths([file]))[0]!;
 
 describe('bringing similar-vehicles sections up to date on the patch thread', () => {
   const patcher = new SimilarPatcher();
@@ -30,7 +31,7 @@ describe('bringing similar-vehicles sections up to date on the patch thread', ()
     const replacing = new ReplacedFiles(keep);
 
     const next = section('<li style="color:red">new</li><script>go()</script>');
-    const inline = await patcher.patch(file, next, await replacing.holdingPath(file));
+    const inline = await patcher.patch(file, next, await keepFor(replacing, file));
 
     expect(await readFile(file, 'utf8')).toBe(page(next));
     // The section's own inline texts, for the CSP.
@@ -53,9 +54,9 @@ describe('bringing similar-vehicles sections up to date on the patch thread', ()
     const replacing = new ReplacedFiles(keep);
     const next = section('<li>new</li>');
 
-    expect(await patcher.patch(none, next, await replacing.holdingPath(none))).toBeNull();
-    expect(await patcher.patch(two, next, await replacing.holdingPath(two))).toBeNull();
-    expect(await patcher.patch(path.join(root, 'gone.html'), next, await replacing.holdingPath(path.join(root, 'gone.html')))).toBeNull();
+    expect(await patcher.patch(none, next, await keepFor(replacing, none))).toBeNull();
+    expect(await patcher.patch(two, next, await keepFor(replacing, two))).toBeNull();
+    expect(await patcher.patch(path.join(root, 'gone.html'), next, await keepFor(replacing, path.join(root, 'gone.html')))).toBeNull();
     expect(await readFile(none, 'utf8')).toBe(page(''));
     expect(await readFile(two, 'utf8')).toBe(page(section('<li>a</li>') + section('<li>b</li>')));
     expect((await readdir(root)).sort()).toEqual(['none.html', 'trash', 'two.html']);
@@ -66,11 +67,11 @@ describe('bringing similar-vehicles sections up to date on the patch thread', ()
     const notAFolder = path.join(root, 'file');
     await writeFile(notAFolder, 'x');
     const replacing = new ReplacedFiles(keep);
-    await expect(patcher.patch(path.join(notAFolder, 'index.html'), section(''), await replacing.holdingPath(notAFolder))).rejects.toThrow(/similar-vehicles section.*ENOTDIR/);
+    await expect(patcher.patch(path.join(notAFolder, 'index.html'), section(''), await keepFor(replacing, notAFolder))).rejects.toThrow(/similar-vehicles section.*ENOTDIR/);
 
     const file = path.join(root, 'ok.html');
     await writeFile(file, page(section('')));
-    expect(await patcher.patch(file, section('<li>b</li>'), await replacing.holdingPath(file))).not.toBeNull();
+    expect(await patcher.patch(file, section('<li>b</li>'), await keepFor(replacing, file))).not.toBeNull();
     expect(await readFile(file, 'utf8')).toBe(page(section('<li>b</li>')));
   });
 
@@ -78,9 +79,9 @@ describe('bringing similar-vehicles sections up to date on the patch thread', ()
     const file = path.join(root, 'a.html');
     await writeFile(file, page(section('')));
     const replacing = new ReplacedFiles(keep);
-    await patcher.patch(file, section('<li>1</li>'), await replacing.holdingPath(file));
+    await patcher.patch(file, section('<li>1</li>'), await keepFor(replacing, file));
     await patcher.close();
-    expect(await patcher.patch(file, section('<li>2</li>'), await replacing.holdingPath(file))).not.toBeNull();
+    expect(await patcher.patch(file, section('<li>2</li>'), await keepFor(replacing, file))).not.toBeNull();
     expect(await readFile(file, 'utf8')).toBe(page(section('<li>2</li>')));
   });
 
