@@ -90,6 +90,8 @@ export interface LiveSite {
 }
 
 export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
+  // The site takes updates from here on: the patch thread loads its modules meanwhile, not in the first one.
+  similarPatcher.start();
   const snapshot = await readSnapshot(site.slug, root);
   if (!snapshot) throw new Error(`${site.slug} has no snapshot yet: it needs a full build.`);
   const statePath = buildStatePath(site.slug, root);

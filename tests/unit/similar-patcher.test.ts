@@ -100,6 +100,9 @@ describe('bringing similar-vehicles sections up to date on the patch thread', ()
     await writeFile(path.join(root, 'patch-one.mjs'), script);
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'patch-one.mjs')], { timeout: 20_000 });
     expect(stdout.trim().split('\n')).toEqual(['patched', 'patched']);
+    // Started ahead of any page, the thread holds nothing open either.
+    await writeFile(path.join(root, 'start.mjs'), `import { SimilarPatcher } from ${JSON.stringify(path.resolve('src/generator/similar-patcher.ts'))};\nnew SimilarPatcher().start();\nconsole.log('started');`);
+    expect((await promisify(execFile)(process.execPath, [path.join(root, 'start.mjs')], { timeout: 20_000 })).stdout.trim()).toBe('started');
     expect(await readFile(file, 'utf8')).toBe(page(section('<li>c</li>')));
   });
 });
