@@ -19,7 +19,7 @@ export interface PatchRequest {
   file: string;
   /** The section to put in place of the page's own (see `spliceSimilarSection`). */
   section: string;
-  /** Where to link the page about to be replaced (ReplacedFiles.holdingPath). */
+  /** Where to link the page about to be replaced (`ReplacedFiles.holdingPaths`). */
   keep: string;
 }
 
