@@ -20,12 +20,20 @@ export function recordsJson(records: unknown[]): string {
 }
 
 /**
+ * The temporary sibling a file is written as before it is renamed into place: `<file>.<pid>.tmp`, which
+ * start-up clears for processes that are gone (src/generator/publish.ts).
+ */
+export function temporarySibling(file: string): string {
+  return `${file}.${process.pid}.tmp`;
+}
+
+/**
  * Writes a file by writing a temporary sibling and renaming it, so readers never see half a file. `data`
  * given in parts is written as one gathered write, without joining the parts in memory first.
  * `beforeRename` runs once the temporary file is written, just before it replaces `file`.
  */
 export async function writeFileAtomic(file: string, data: string | Buffer | readonly Uint8Array[], beforeRename?: () => Promise<void>): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = temporarySibling(file);
   const write = () => (typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : writeParts(temporary, data));
   // The folder is made only when it is missing: a file is most often replaced where it already is.
   await write().catch(async (error: NodeJS.ErrnoException) => {

@@ -89,9 +89,15 @@ export interface LiveSite {
   sitemap?: SitemapWritten;
 }
 
-export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
-  // The site takes updates from here on: the patch thread loads its modules meanwhile, not in the first one.
+/**
+ * Starts the thread updates bring similar-vehicles sections up to date on, for a process about to take
+ * updates: it loads its modules while the process waits for the first one, not in it.
+ */
+export function startPatchThread(): void {
   similarPatcher.start();
+}
+
+export async function loadLiveSite(site: SiteConfig, root: string): Promise<LiveSite> {
   const snapshot = await readSnapshot(site.slug, root);
   if (!snapshot) throw new Error(`${site.slug} has no snapshot yet: it needs a full build.`);
   const statePath = buildStatePath(site.slug, root);

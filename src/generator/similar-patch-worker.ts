@@ -4,6 +4,7 @@
 // it. Plain system calls one after another: the thread that renders pages pays nothing for them.
 import { linkSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { temporarySibling } from '../data/feed-files.ts';
 import { spliceSimilarSection } from '../render/similar-section.ts';
 import { inlineTexts } from './host-files.ts';
 import { UNHELD } from './replaced-files.ts';
@@ -19,7 +20,7 @@ function patchPage(request: PatchRequest): PatchReply {
   }
   const spliced = spliceSimilarSection(page, request.section);
   if (!spliced) return { id: request.id, patched: false };
-  const temporary = `${request.file}.${process.pid}.tmp`;
+  const temporary = temporarySibling(request.file);
   writeFileSync(temporary, spliced);
   try {
     linkSync(request.file, request.keep);

@@ -7,7 +7,7 @@ import { readSnapshot, snapshotPath, snapshotVersion, writeSnapshot } from '../d
 import { sourceFor } from '../data/sources/for-site.ts';
 import { buildSites, reportPath, type SiteBuildReport } from '../generator/build.ts';
 import { compileApp, loadAppEntry, watchCodeVersion, type AppEntry } from '../generator/compile.ts';
-import { advanceClock, applyEvents, loadLiveSite, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
+import { advanceClock, applyEvents, loadLiveSite, startPatchThread, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { describeBoundaries } from '../rules/time-boundaries.ts';
@@ -73,6 +73,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       return cached.site;
     }
     const loaded = await loadLiveSite(siteConfig, root);
+    startPatchThread();
     live.set(slug, { site: loaded, snapshotVersion: version });
     return loaded;
   }
