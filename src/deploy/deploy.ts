@@ -6,9 +6,9 @@ import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
 import { purger } from './purge.ts';
-import { openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
+import { manifestBytes, openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
 import { inPool } from '../lib/in-pool.ts';
-import { sortedIndex } from '../lib/sorted.ts';
+import { insertSorted, removeSorted, sortedIndex } from '../lib/sorted.ts';
 
 /**
  * Publishing a built site to a deploy target (`deploy.targets` in the site config): only files whose content
@@ -74,7 +74,7 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 interface HeldManifest {
   stamp: string;
   manifest: DeployManifest;
-  paths: readonly string[];
+  paths: string[];
 }
 
 // By site, target and where it points. A running server deploys every update, and at 10,000 vehicles the
@@ -170,7 +170,8 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
     return { site: site.slug, target: targetName, description: target.description, uploaded: uploads, deleted: deletes, unchanged, purged, bytes: 0, dryRun: true, durationMs: Math.round(performance.now() - started) };
   }
 
-  const files: Record<string, ManifestEntry> = { ...known };
+  // What the uploads and deletes change in the manifest (null: the file is gone), laid over it once all are done.
+  const changes = new Map<string, ManifestEntry | null>();
   let bytes = 0;
   let done = 0;
   let lastReport = performance.now();
@@ -178,7 +179,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
     const body = await readFile(path.join(source, file));
     const entry: ManifestEntry = { sha256: sha256(body), size: body.length, contentType: contentTypeFor(file), cacheControl: cacheControlFor(file) };
     await target.put({ path: file, body, ...entry });
-    files[file] = entry;
+    changes.set(file, entry);
     bytes += body.length;
     done++;
     if (performance.now() - lastReport > 2000 || done === uploads.length) {
@@ -189,7 +190,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   // Only now that every new file is in place do the old ones go: a page never links to a deleted file.
   await inPool(deletes, target.concurrency, async (file) => {
     await target.remove(file);
-    delete files[file];
+    changes.set(file, null);
   });
   if (deletes.length > 0) log(`  deleted ${deletes.length}`);
   // Purged before the manifest is written: if the purge fails, the next deploy finds the same changes and purges again.
@@ -198,11 +199,21 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
     log(`  purged ${purged.length} URL(s) (${config.purge.kind})`);
   }
   if (uploads.length > 0 || deletes.length > 0 || !previous) {
-    const paths = Object.keys(files).sort(byPath);
-    const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: Object.fromEntries(paths.map((file) => [file, files[file]!])) };
-    // Forgotten first: a write that fails part way leaves the target holding who knows what.
+    // Forgotten first: a write that fails part way leaves the target holding who knows what. The manifest
+    // read or held is then this deploy's own, and the changes go into it and its sorted paths in place.
     heldManifests.delete(heldKey);
-    const stamp = await target.writeManifest(manifest);
+    const paths = knownPaths ?? Object.keys(known).sort(byPath);
+    for (const [file, entry] of changes) {
+      if (entry === null) {
+        delete known[file];
+        removeSorted(paths, file, byPath);
+      } else {
+        if (!Object.hasOwn(known, file)) insertSorted(paths, file, byPath);
+        known[file] = entry;
+      }
+    }
+    const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: known };
+    const stamp = await target.writeManifest(manifestBytes(manifest, paths));
     if (stamp !== null) heldManifests.set(heldKey, { stamp, manifest, paths });
   }
   const durationMs = Math.round(performance.now() - started);

@@ -48,8 +48,45 @@ export interface Target {
   manifestStamp(): Promise<string | null>;
   put(file: UploadFile): Promise<void>;
   remove(file: string): Promise<void>;
-  /** Writes the manifest; returns its stamp ({@link Target.manifestStamp}) when the target gave one. */
-  writeManifest(manifest: DeployManifest): Promise<string | null>;
+  /** Writes the manifest (`manifestBytes`); returns its stamp ({@link Target.manifestStamp}) when the target gave one. */
+  writeManifest(body: Buffer): Promise<string | null>;
+}
+
+// Each file's line of a manifest, by its entry (an entry is made per upload and never changed): a deploy
+// that changed a few files of 38,000 makes just their lines again, and the text goes out as bytes, not as
+// a string of many megabytes the server would hold and collect after every update.
+const manifestLines = new WeakMap<ManifestEntry, { file: string; line: Buffer }>();
+const LINE_END = Buffer.from(',\n');
+const LAST_LINE_END = Buffer.from('\n');
+const MANIFEST_END = Buffer.from('}}\n');
+
+/**
+ * A manifest as a target stores it: JSON with one line per file, in the order of `paths` (its files' paths,
+ * sorted), so that a person can read or diff it.
+ */
+export function manifestBytes(manifest: DeployManifest, paths: readonly string[]): Buffer {
+  const head = Buffer.from(`{"version":${manifest.version},"site":${JSON.stringify(manifest.site)},"deployedAt":${JSON.stringify(manifest.deployedAt)},"files":{\n`);
+  const lines: Buffer[] = new Array(paths.length);
+  let size = head.length + MANIFEST_END.length;
+  for (let i = 0; i < paths.length; i++) {
+    const file = paths[i]!;
+    const entry = manifest.files[file]!;
+    let kept = manifestLines.get(entry);
+    if (kept?.file !== file) {
+      kept = { file, line: Buffer.from(`${JSON.stringify(file)}:${JSON.stringify({ sha256: entry.sha256, size: entry.size, contentType: entry.contentType, cacheControl: entry.cacheControl })}`) };
+      manifestLines.set(entry, kept);
+    }
+    lines[i] = kept.line;
+    size += kept.line.length + (i < paths.length - 1 ? LINE_END.length : LAST_LINE_END.length);
+  }
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = head.copy(bytes, 0);
+  for (let i = 0; i < lines.length; i++) {
+    at += lines[i]!.copy(bytes, at);
+    at += (i < lines.length - 1 ? LINE_END : LAST_LINE_END).copy(bytes, at);
+  }
+  MANIFEST_END.copy(bytes, at);
+  return bytes;
 }
 
 /** Parses a stored manifest; anything else is treated as no manifest (everything uploads again). */
@@ -104,8 +141,8 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
         if (!(await rmdir(parent).then(() => true, () => false))) break;
       }
     },
-    async writeManifest(manifest) {
-      await writeAtomic(manifestFile, `${JSON.stringify(manifest, null, 1)}\n`);
+    async writeManifest(body) {
+      await writeAtomic(manifestFile, body);
       return stampOf();
     },
   };
@@ -184,8 +221,7 @@ export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind:
       if (!response.ok && response.status !== 404) return fail('DELETE', file, response);
       await response.body?.cancel();
     },
-    async writeManifest(manifest) {
-      const body = Buffer.from(`${JSON.stringify(manifest)}\n`);
+    async writeManifest(body) {
       const response = await send('PUT', MANIFEST_NAME, {
         body,
         sha256: createHash('sha256').update(body).digest('hex'),

@@ -7,7 +7,7 @@ import { AwsClient } from 'aws4fetch';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployFiles, deploySite, publicUrl } from '../../src/deploy/deploy.ts';
 import { cacheControlFor, contentTypeFor } from '../../src/deploy/file-headers.ts';
-import { MANIFEST_NAME, type DeployManifest } from '../../src/deploy/targets.ts';
+import { MANIFEST_NAME, manifestBytes, type DeployManifest, type ManifestEntry } from '../../src/deploy/targets.ts';
 import { createRelease, publishRelease } from '../../src/generator/publish.ts';
 import { loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { SiteConfigSchema, type SiteConfigInput } from '../../src/schemas/site-config.ts';
@@ -124,6 +124,25 @@ describe('content types and cache lifetimes', () => {
   });
 });
 
+describe('the manifest as a target stores it', () => {
+  const entry = (sha256: string): ManifestEntry => ({ sha256, size: 3, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+
+  it('is the manifest in JSON, a line per file in the order given, each line naming its own file', () => {
+    const shared = entry('a'.repeat(64));
+    const manifest: DeployManifest = { version: 1, site: slug, deployedAt: '2026-11-30T10:00:00.000Z', files: { 'b/index.html': shared, 'a "quoted"/index.html': entry('b'.repeat(64)), 'index.html': shared } };
+    const paths = ['a "quoted"/index.html', 'b/index.html', 'index.html'];
+    const text = manifestBytes(manifest, paths).toString('utf8');
+    expect(JSON.parse(text)).toEqual(manifest);
+    expect(text.split('\n')).toHaveLength(paths.length + 3);
+    expect(text.split('\n').slice(1, -2).map((line) => Object.keys(JSON.parse(`{${line.replace(/,$/, '')}}`))[0])).toEqual(paths);
+    // Written again with one entry replaced: that file's line follows it, the others stay as they were.
+    manifest.files['index.html'] = entry('c'.repeat(64));
+    const again = JSON.parse(manifestBytes(manifest, paths).toString('utf8')) as DeployManifest;
+    expect(again.files['index.html']!.sha256).toBe('c'.repeat(64));
+    expect(again.files['b/index.html']!.sha256).toBe('a'.repeat(64));
+  });
+});
+
 describe('the dir target', () => {
   const target = () => path.join(root, 'published');
   const site = () => siteWith({ targets: { local: { kind: 'dir', path: 'published' } } });
@@ -205,6 +224,42 @@ describe('the dir target', () => {
     expect(await readFile(path.join(target(), 'used-cars/kia/index.html'), 'utf8')).toBe(FIRST['used-cars/kia/index.html']);
     // The full deploy then finds only the page the partial one was not told about.
     expect((await deploySite(site(), 'local', { root })).uploaded).toEqual(['used-cars/kia/index.html', 'used-cars/mg/index.html']);
+  });
+
+  it('keeps the manifest it holds in step over updates: a file one update adds, the next can delete by its folder', async () => {
+    await publish(FIRST);
+    await deploySite(site(), 'local', { root });
+    const manifestLines = async () => (await readFile(path.join(target(), MANIFEST_NAME), 'utf8')).split('\n');
+    const listed = async () => Object.keys((JSON.parse(await readFile(path.join(target(), MANIFEST_NAME), 'utf8')) as DeployManifest).files);
+
+    // An update adds a photo and a page, and takes a photo away.
+    const files = second();
+    files['cars/used/mg-zs-4/index.html'] = '<!doctype html><title>MG ZS $21,990</title>';
+    await publish(files);
+    const added = await deployFiles(site(), 'local', ['cars/used/mg-zs-4/index.html', 'images/'], { root });
+    expect(added.uploaded).toEqual(['cars/used/mg-zs-4/index.html', 'images/cccc3333-gallery.webp']);
+    expect(added.deleted).toEqual(['images/bbbb2222-gallery.webp']);
+    // One line per file, in path order, with the manifest's own fields around them.
+    const expected = Object.keys(FIRST).filter((f) => f !== 'images/bbbb2222-gallery.webp').concat('cars/used/mg-zs-4/index.html', 'images/cccc3333-gallery.webp').sort();
+    expect(await listed()).toEqual(expected);
+    const lines = await manifestLines();
+    expect(lines[0]).toMatch(/^\{"version":1,"site":"test-motors","deployedAt":"[^"]+","files":\{$/);
+    expect(lines.slice(1, -2).map((line) => Object.keys(JSON.parse(`{${line.replace(/,$/, '')}}`))[0])).toEqual(expected);
+    expect(lines.slice(-2)).toEqual(['}}', '']);
+
+    // The next update takes away the photo the last one added, named by its folder alone: the manifest this
+    // process holds must list it for the deploy to know it is gone.
+    delete files['images/cccc3333-gallery.webp'];
+    delete files['cars/used/mg-zs-4/index.html'];
+    await publish(files);
+    const removed = await deployFiles(site(), 'local', ['cars/used/mg-zs-4/index.html', 'images/'], { root });
+    expect(removed.uploaded).toEqual([]);
+    expect(removed.deleted).toEqual(['cars/used/mg-zs-4/index.html', 'images/cccc3333-gallery.webp']);
+    expect(await filesIn(target())).toEqual([...Object.keys(files), MANIFEST_NAME].sort());
+    expect(await listed()).toEqual(Object.keys(files).sort());
+    // And a whole-site deploy, going by what it holds, finds just the pages those updates were not told of.
+    const whole = await deploySite(site(), 'local', { root });
+    expect([whole.uploaded, whole.deleted]).toEqual([[...CHANGED_PAGES].sort(), []]);
   });
 
   it('says which site or target is unknown, and when a site has not been built', async () => {
