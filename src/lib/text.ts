@@ -13,6 +13,14 @@ export function withoutBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
 
+/**
+ * `value` as the text of a `<script>` data block (application/json, application/ld+json): its JSON with
+ * every `<` escaped, so no `</script>` or `<!--` in the data can end the block or change how it is read.
+ */
+export function dataBlockText(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /** Lowercase, hyphenated slug of a display name. */
 export function slugify(text: string): string {
   return text
