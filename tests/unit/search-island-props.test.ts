@@ -47,7 +47,7 @@ describe('the data block the props go in', () => {
     const { site, data, routes } = demoManifest('bayside-mg', 300);
     const route = routes.find((r) => r.kind === 'search')!;
     const props = stockSearchProps(site, data, route, searchLandings(routes, data), new Set(['/favicon.svg']), DEMO_NOW);
-    // A feed's text may hold anything, a closing script tag and a comment opener included.
+    // Text anywhere in the props may hold markup, a closing script tag and a comment opener included.
     const hostile = { ...props, promo: { ...props.promo, text: '</script><script>alert(1)</script><!-- x' } } as typeof props;
     const text = stockSearchPropsText(route.path, hostile);
     expect(text).not.toMatch(/<\/script|<!--/i);
