@@ -154,6 +154,31 @@ test.describe('stock search', () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
   });
 
+  test('the island takes its first results from the page’s data block and takes over without a hydration error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(ALL_STOCK, { waitUntil: 'domcontentloaded' });
+    // The results, facets and landing table are in one JSON block; the island itself is handed only the page.
+    const block = JSON.parse(await page.locator('script#stock-search-props[type="application/json"]').textContent() ?? '') as {
+      serverState: { initialResults: { vehicles: { results: Array<{ hits: unknown[]; nbHits: number }> } } };
+      landings: unknown[];
+    };
+    const results = block.serverState.initialResults.vehicles.results[0]!;
+    expect(results.hits.length).toBeGreaterThan(0);
+    expect(block.landings.length).toBeGreaterThan(0);
+    const island = page.locator('astro-island', { has: page.locator('[data-stock-search]') });
+    expect(JSON.parse((await island.getAttribute('props')) ?? '')).toEqual({ page: [0, ALL_STOCK] });
+    const count = await page.locator('[data-result-count]').textContent();
+    const slugs = await resultSlugs(page);
+    await hydrated(page);
+    await expect(page.locator('[data-result-count]')).toHaveText(count ?? '');
+    expect(await resultSlugs(page)).toEqual(slugs);
+    expect(errors).toEqual([]);
+  });
+
   test('on a phone the refinements open as a panel; its show button closes it at the top of the results', async ({ browser }, testInfo) => {
     const site = siteOf(testInfo.project);
     const { make } = makeAndModel(site);
