@@ -27,6 +27,9 @@ export function temporarySibling(file: string): string {
   return `${file}.${process.pid}.tmp`;
 }
 
+/** A name {@link temporarySibling} gives, with the writing process's pid as its first group. */
+export const TEMPORARY_SIBLING = /\.(\d+)\.tmp$/;
+
 /**
  * Writes a file by writing a temporary sibling and renaming it, so readers never see half a file. `data`
  * given in parts is written as one gathered write, without joining the parts in memory first.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { TEMPORARY_SIBLING } from '../data/feed-files.ts';
 import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
@@ -46,15 +47,13 @@ export interface DeployResult {
   durationMs: number;
 }
 
-/** Files a killed process may have left half-written in a release (`<file>.<pid>.tmp`). */
-const TEMPORARY = /\.\d+\.tmp$/;
-
 async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
   const base = path.join(dir, prefix);
   if (!existsSync(base)) return [];
   const entries = await readdir(base, { recursive: true, withFileTypes: true });
   return entries
-    .filter((e) => e.isFile() && !TEMPORARY.test(e.name))
+    // Not the files a killed process may have left half-written in a release.
+    .filter((e) => e.isFile() && !TEMPORARY_SIBLING.test(e.name))
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import { writeFileAtomic } from '../data/feed-files.ts';
 import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { requireEnv } from './credentials.ts';
@@ -112,12 +113,6 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
     if (!abs.startsWith(dir + path.sep)) throw new Error(`${file} is outside the target folder ${dir}`);
     return abs;
   };
-  const writeAtomic = async (abs: string, body: Buffer | string) => {
-    await mkdir(path.dirname(abs), { recursive: true });
-    const tmp = `${abs}.${process.pid}.tmp`;
-    await writeFile(tmp, body);
-    await rename(tmp, abs);
-  };
   const manifestFile = path.join(dir, MANIFEST_NAME);
   // Each write renames a new file into place, so its inode tells it from every earlier one.
   const stampOf = async () => {
@@ -132,7 +127,7 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
       return text === null ? null : parseManifest(text, site.slug);
     },
     manifestStamp: stampOf,
-    put: (file) => writeAtomic(inside(file.path), file.body),
+    put: (file) => writeFileAtomic(inside(file.path), file.body),
     async remove(file) {
       const abs = inside(file);
       await rm(abs, { force: true });
@@ -142,7 +137,7 @@ export function dirTarget(site: SiteConfig, config: Extract<TargetConfig, { kind
       }
     },
     async writeManifest(body) {
-      await writeAtomic(manifestFile, body);
+      await writeFileAtomic(manifestFile, body);
       return stampOf();
     },
   };

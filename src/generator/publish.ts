@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { TEMPORARY_SIBLING } from '../data/feed-files.ts';
 
 /** Root of published sites: out/<slug> is what a static host serves. */
 export const OUT = 'out';
@@ -22,8 +23,6 @@ const TRASH = '.trash';
  * second. Names from before the milliseconds were added are still read.
  */
 const RELEASE_NAME = /^\d{8}-\d{6}(?:\d{3})?-(\d+)-[a-z0-9]+$/;
-/** Files being written in place: `<file>.<pid>.tmp`, renamed over `<file>` when done. */
-const TEMPORARY = /\.(\d+)\.tmp$/;
 
 /** Marks a release as finished. */
 async function markComplete(releaseDir: string): Promise<void> {
@@ -197,7 +196,7 @@ export async function cleanAbandonedReleases(root = process.cwd()): Promise<Rele
         continue;
       }
       for (const entry of await readdir(release.dir, { recursive: true, withFileTypes: true })) {
-        const pid = entry.isFile() ? TEMPORARY.exec(entry.name)?.[1] : undefined;
+        const pid = entry.isFile() ? TEMPORARY_SIBLING.exec(entry.name)?.[1] : undefined;
         if (pid === undefined || processAlive(Number(pid))) continue;
         await rm(path.join(entry.parentPath, entry.name), { force: true });
         cleanup.temporaryFiles++;

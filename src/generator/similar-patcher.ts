@@ -6,9 +6,9 @@
  * patch thread they run with plain system calls while the rendering thread renders the update's other
  * pages.
  *
- * One thread per process, started when the ops server loads a site for updates (or when first asked for). It holds the
- * process open only while a page is on its way; a thread that fails fails the pages it had, and the next
- * page starts another.
+ * One thread per process, started when the ops server loads a site for updates (or when first asked for).
+ * It holds the process open only while a page is on its way; a thread that fails fails the pages it had,
+ * and the next page starts another.
  */
 import { Worker } from 'node:worker_threads';
 import type { InlineTexts } from './host-files.ts';
