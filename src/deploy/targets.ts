@@ -185,7 +185,7 @@ export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind:
         : code === 'NoSuchBucket'
           ? ` Check deploy.targets bucket "${config.bucket}"${config.endpoint ? ` and endpoint ${config.endpoint}` : ''}.`
           : '';
-    throw new Error(`S3 ${method} ${where(file)} answered HTTP ${response.status}${code ? ` ${code}` : ''}${message ? `: ${message}` : ''}.${hint}`);
+    throw new Error(`S3 ${method} ${where(file)} answered HTTP ${response.status}${code ? ` ${code}` : ''}${message ? `: ${message.replace(/\.$/, '')}` : ''}.${hint}`);
   }
 
   return {

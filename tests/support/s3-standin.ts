@@ -37,6 +37,8 @@ export interface S3Standin {
   endpoint: string;
   objects: Map<string, StoredObject>;
   requests: S3Request[];
+  /** How many of the next uploads to refuse as a busy bucket does (503 SlowDown), counting down. */
+  slowDown: number;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startS3Standin(options: S3StandinOptions): Promise<S3Stand
     objects.set(key, { ...meta, get body() { return readFileSync(file); } });
   };
   const requests: S3Request[] = [];
+  const standin: S3Standin = { endpoint: '', objects, requests, slowDown: 0, close: async () => {} };
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -115,6 +118,11 @@ export async function startS3Standin(options: S3StandinOptions): Promise<S3Stand
     if (!key) return errorXml(response, 501, 'NotImplemented', 'Only object requests are implemented');
     switch (request.method) {
       case 'PUT': {
+        if (standin.slowDown > 0) {
+          standin.slowDown--;
+          requests.at(-1)!.error = 'SlowDown';
+          return errorXml(response, 503, 'SlowDown', 'Please reduce your request rate.');
+        }
         await store(key, body, request.headers);
         response.writeHead(200, { ETag: objects.get(key)!.etag }).end();
         return;
@@ -138,10 +146,6 @@ export async function startS3Standin(options: S3StandinOptions): Promise<S3Stand
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    objects,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  Object.assign(standin, { endpoint: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return standin;
 }

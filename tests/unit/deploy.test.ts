@@ -385,6 +385,27 @@ describe('the s3 target', () => {
     await expect(deploySite(s3Site(), 'production', { root, env: { ...ENV, AWS_ACCESS_KEY_ID: 'AKIDOTHER' } })).rejects.toThrow(/InvalidAccessKeyId/);
   });
 
+  it('sends an upload again when the bucket asks to slow down, and names the answer when it keeps refusing', async () => {
+    await publish(FIRST);
+    s3.slowDown = 2;
+    const first = await deploySite(s3Site(), 'production', { root, env: ENV });
+    expect(first.uploaded).toHaveLength(Object.keys(FIRST).length);
+    expect(s3.requests.filter((r) => r.error === 'SlowDown')).toHaveLength(2);
+    for (const [file, body] of Object.entries(FIRST)) expect(s3.objects.get(`sites/test-motors/${file}`)!.body.toString()).toBe(body);
+    const manifestKey = `sites/test-motors/${MANIFEST_NAME}`;
+    const written = s3.objects.get(manifestKey)!.body.toString();
+    expect(Object.keys((JSON.parse(written) as DeployManifest).files).sort()).toEqual(Object.keys(FIRST).sort());
+
+    await publish(second());
+    s3.slowDown = 1000;
+    s3.requests.length = 0;
+    await expect(deploySite(s3Site(), 'production', { root, env: ENV })).rejects.toThrow(/^S3 PUT s3:\/\/test-motors-site\/sites\/test-motors\/\S+ answered HTTP 503 SlowDown: Please reduce your request rate\.$/);
+    // Each upload was tried four times (three more after the first), and the manifest stays the last deploy's.
+    const tries = Map.groupBy(s3.requests.filter((r) => r.method === 'PUT'), (r) => r.key);
+    expect([...tries.values()].every((puts) => puts.length === 4 && puts.every((r) => r.error === 'SlowDown'))).toBe(true);
+    expect(s3.objects.get(manifestKey)!.body.toString()).toBe(written);
+  });
+
   it('the stand-in rejects a body that is not the one signed', async () => {
     const client = new AwsClient({ ...KEYS, service: 's3' });
     const signedFor = createHash('sha256').update('the signed body').digest('hex');
