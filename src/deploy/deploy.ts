@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { TEMPORARY_SIBLING } from '../data/feed-files.ts';
 import { OUT } from '../generator/publish.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
 import { cacheControlFor, contentTypeFor, isContentNamed } from './file-headers.ts';
+import { withFileBytes } from './kept-buffers.ts';
 import { purger } from './purge.ts';
-import { manifestBytes, openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
+import { manifestParts, openTarget, type DeployManifest, type ManifestEntry } from './targets.ts';
 import { inPool } from '../lib/in-pool.ts';
 import { insertSorted, removeSorted, sortedIndex } from '../lib/sorted.ts';
 
@@ -152,7 +153,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
       unchanged++;
       continue;
     }
-    const hash = sha256(await readFile(path.join(source, file)));
+    const hash = await withFileBytes(path.join(source, file), sha256);
     if (before && headersSame && before.sha256 === hash) unchanged++;
     else {
       uploads.push(file);
@@ -179,11 +180,13 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   let done = 0;
   let lastReport = performance.now();
   await inPool(uploads, target.concurrency, async (file) => {
-    const body = await readFile(path.join(source, file));
-    const entry: ManifestEntry = { sha256: sha256(body), size: body.length, contentType: contentTypeFor(file), cacheControl: cacheControlFor(file) };
-    await target.put({ path: file, body, ...entry });
+    const entry = await withFileBytes(path.join(source, file), async (body): Promise<ManifestEntry> => {
+      const entry = { sha256: sha256(body), size: body.length, contentType: contentTypeFor(file), cacheControl: cacheControlFor(file) };
+      await target.put({ path: file, body, ...entry });
+      return entry;
+    });
     changes.set(file, entry);
-    bytes += body.length;
+    bytes += entry.size;
     done++;
     if (performance.now() - lastReport > 2000 || done === uploads.length) {
       lastReport = performance.now();
@@ -215,7 +218,7 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
     }
     const paths = placed ?? Object.keys(known).sort(byPath);
     const manifest: DeployManifest = { version: 1, site: site.slug, deployedAt: (options.now?.() ?? new Date()).toISOString(), files: known };
-    const stamp = await target.writeManifest(manifestBytes(manifest, paths));
+    const stamp = await target.writeManifest(manifestParts(manifest, paths));
     if (stamp !== null) heldManifests.set(heldKey, { stamp, manifest, paths });
   }
   const durationMs = Math.round(performance.now() - started);

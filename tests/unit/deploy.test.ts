@@ -7,7 +7,7 @@ import { AwsClient } from 'aws4fetch';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployFiles, deploySite, publicUrl } from '../../src/deploy/deploy.ts';
 import { cacheControlFor, contentTypeFor } from '../../src/deploy/file-headers.ts';
-import { MANIFEST_NAME, manifestBytes, type DeployManifest, type ManifestEntry } from '../../src/deploy/targets.ts';
+import { MANIFEST_NAME, dirTarget, manifestParts, type DeployManifest, type ManifestEntry } from '../../src/deploy/targets.ts';
 import { createRelease, publishRelease } from '../../src/generator/publish.ts';
 import { loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { SiteConfigSchema, type SiteConfigInput } from '../../src/schemas/site-config.ts';
@@ -131,15 +131,20 @@ describe('the manifest as a target stores it', () => {
     const shared = entry('a'.repeat(64));
     const manifest: DeployManifest = { version: 1, site: slug, deployedAt: '2026-11-30T10:00:00.000Z', files: { 'b/index.html': shared, 'a "quoted"/index.html': entry('b'.repeat(64)), 'index.html': shared } };
     const paths = ['a "quoted"/index.html', 'b/index.html', 'index.html'];
-    const text = manifestBytes(manifest, paths).toString('utf8');
+    const text = Buffer.concat(manifestParts(manifest, paths)).toString('utf8');
     expect(JSON.parse(text)).toEqual(manifest);
     expect(text.split('\n')).toHaveLength(paths.length + 3);
     expect(text.split('\n').slice(1, -2).map((line) => Object.keys(JSON.parse(`{${line.replace(/,$/, '')}}`))[0])).toEqual(paths);
     // Written again with one entry replaced: that file's line follows it, the others stay as they were.
     manifest.files['index.html'] = entry('c'.repeat(64));
-    const again = JSON.parse(manifestBytes(manifest, paths).toString('utf8')) as DeployManifest;
+    const again = JSON.parse(Buffer.concat(manifestParts(manifest, paths)).toString('utf8')) as DeployManifest;
     expect(again.files['index.html']!.sha256).toBe('c'.repeat(64));
     expect(again.files['b/index.html']!.sha256).toBe('a'.repeat(64));
+  });
+
+  it('is a manifest of no files when the site has none', () => {
+    const manifest: DeployManifest = { version: 1, site: slug, deployedAt: '2026-11-30T10:00:00.000Z', files: {} };
+    expect(JSON.parse(Buffer.concat(manifestParts(manifest, [])).toString('utf8'))).toEqual(manifest);
   });
 });
 
@@ -260,6 +265,16 @@ describe('the dir target', () => {
     // And a whole-site deploy, going by what it holds, finds just the pages those updates were not told of.
     const whole = await deploySite(site(), 'local', { root });
     expect([whole.uploaded, whole.deleted]).toEqual([[...CHANGED_PAGES].sort(), []]);
+  });
+
+  it('writes a manifest of thousands of files whole, in more parts than one gathered write takes', async () => {
+    // Two parts a file: 6,001 here, where a system call takes at most 1,024.
+    const paths = Array.from({ length: 3000 }, (_, i) => `cars/used/car-${String(i).padStart(4, '0')}/index.html`);
+    const manifest: DeployManifest = { version: 1, site: slug, deployedAt: '2026-11-30T10:00:00.000Z', files: Object.fromEntries(paths.map((p, i) => [p, { sha256: createHash('sha256').update(p).digest('hex'), size: i, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE }])) };
+    const folder = dirTarget(site(), { kind: 'dir', path: 'published' }, root);
+    await folder.writeManifest(manifestParts(manifest, paths));
+    expect(JSON.parse(await readFile(path.join(target(), MANIFEST_NAME), 'utf8'))).toEqual(manifest);
+    expect(await folder.readManifest()).toEqual(manifest);
   });
 
   it('says which site or target is unknown, and when a site has not been built', async () => {
