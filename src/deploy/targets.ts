@@ -167,8 +167,14 @@ function sendBytes(signed: Request, body: Uint8Array, signal: AbortSignal): Prom
       }
       // A Response of these statuses has no body; anything sent is read and dropped.
       const bodiless = status === 204 || status === 205 || status === 304;
-      if (bodiless) answer.resume();
-      resolve(new Response(bodiless ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: answerHeaders }));
+      try {
+        resolve(new Response(bodiless ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: answerHeaders }));
+        if (bodiless) answer.resume();
+      } catch (error) {
+        // A status a Response cannot have (outside 200-599) fails this request, not the process.
+        answer.destroy();
+        reject(error);
+      }
     });
     request.on('error', reject);
     request.end(body);
@@ -176,9 +182,9 @@ function sendBytes(signed: Request, body: Uint8Array, signal: AbortSignal): Prom
 }
 
 /**
- * An S3-compatible bucket, through aws4fetch's SigV4 signing, the platform's fetch and, for requests with a
- * body, node:http(s) (`sendBytes`). Every request
- * signs its payload's SHA-256 (never UNSIGNED-PAYLOAD), so the bucket rejects a body changed in transit.
+ * An S3-compatible bucket, through aws4fetch's SigV4 signing, sent by the platform's fetch or, for requests
+ * with a body, by node:http(s) (`sendBytes`). Every request signs its payload's SHA-256 (never
+ * UNSIGNED-PAYLOAD), so the bucket rejects a body changed in transit.
  */
 export function s3Target(site: SiteConfig, config: Extract<TargetConfig, { kind: 's3' }>, env: NodeJS.ProcessEnv = process.env): Target {
   const client = new AwsClient({

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -419,6 +421,22 @@ describe('the s3 target', () => {
     const tries = Map.groupBy(s3.requests.filter((r) => r.method === 'PUT'), (r) => r.key);
     expect([...tries.values()].every((puts) => puts.length === 4 && puts.every((r) => r.error === 'SlowDown'))).toBe(true);
     expect(s3.objects.get(manifestKey)!.body.toString()).toBe(written);
+  });
+
+  it('fails the deploy, not the process, when a bucket answers an upload with a status no HTTP response has', async () => {
+    await publish(FIRST);
+    // No manifest yet (404), so every file uploads; each upload is answered 600.
+    const odd = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(request.method === 'PUT' ? 600 : 404).end());
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const site = siteWith({ targets: { production: { kind: 's3', bucket: BUCKET, region: KEYS.region, endpoint: `http://127.0.0.1:${(odd.address() as AddressInfo).port}` } } });
+      await expect(deploySite(site, 'production', { root, env: ENV })).rejects.toThrow(/status/);
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
   });
 
   it('the stand-in rejects a body that is not the one signed', async () => {
