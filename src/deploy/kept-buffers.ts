@@ -14,6 +14,7 @@ import { open, type FileHandle } from 'node:fs/promises';
  * free one that fits. Up to {@link KEPT} are kept, {@link KEPT_BYTES} in all, none larger than
  * {@link LARGEST_KEPT}; a larger file gets a buffer of its own.
  */
+
 /** A bucket's uploads at once (its default concurrency) and the manifest. */
 export const KEPT = 9;
 export const LARGEST_KEPT = 32 * 1024 * 1024;
@@ -50,8 +51,8 @@ export async function withFileBytes<T>(file: string, use: (bytes: Buffer) => Pro
   try {
     const { size } = await handle.stat();
     buffer = borrow(size + 1);
-    // Read to the end: a file is replaced by renaming a new one over it, never written into, so the
-    // one open here keeps its size; the extra byte would show one that grew anyway.
+    // A byte more than its size, so the read that finds the end needs no larger buffer. The file is read
+    // to its end all the same, should it have grown since.
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
