@@ -144,21 +144,14 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   }
 
   const uploads: string[] = [];
-  const hashes = new Map<string, string>();
   let unchanged = 0;
   for (const file of [...local].sort()) {
     const before = known[file];
-    const headersSame = before && before.contentType === contentTypeFor(file) && before.cacheControl === cacheControlFor(file);
-    if (before && headersSame && isContentNamed(file)) {
-      unchanged++;
-      continue;
-    }
-    const hash = await withFileBytes(path.join(source, file), sha256);
-    if (before && headersSame && before.sha256 === hash) unchanged++;
-    else {
-      uploads.push(file);
-      hashes.set(file, hash);
-    }
+    // A file the target lacks, or holds with other headers, uploads whatever its bytes: it is read only to
+    // upload it. A content-named file the target holds is the same by its name.
+    if (!before || before.contentType !== contentTypeFor(file) || before.cacheControl !== cacheControlFor(file)) uploads.push(file);
+    else if (isContentNamed(file) || before.sha256 === (await withFileBytes(path.join(source, file), sha256))) unchanged++;
+    else uploads.push(file);
   }
   const deletes = [...considered].filter((file) => !local.has(file) && known[file]).sort();
   const base = config.publicBaseUrl ?? site.url;
