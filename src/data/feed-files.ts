@@ -1,4 +1,4 @@
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -36,26 +36,52 @@ export const TEMPORARY_SIBLING = /\.(\d+)\.tmp$/;
  * `beforeRename` runs once the temporary file is written, just before it replaces `file`.
  */
 export async function writeFileAtomic(file: string, data: string | Buffer | readonly Uint8Array[], beforeRename?: () => Promise<void>): Promise<void> {
+  const write = (temporary: string) =>
+    typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : withHandle(temporary, (handle) => writeParts(handle, data));
+  await replaceAtomically(file, write, beforeRename);
+}
+
+/**
+ * Writes a file as {@link writeFileAtomic} does, with what `fill` writes into the temporary sibling's open
+ * handle: for a file made part by part, which never needs to be whole in memory.
+ */
+export async function writeFileAtomicWith(file: string, fill: (handle: FileHandle) => Promise<void>, beforeRename?: () => Promise<void>): Promise<void> {
+  await replaceAtomically(file, (temporary) => withHandle(temporary, fill), beforeRename);
+}
+
+/** Writes every byte of `bytes` at `position` in the file, however many writes that takes. */
+export async function writeAt(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+async function replaceAtomically(file: string, write: (temporary: string) => Promise<unknown>, beforeRename?: () => Promise<void>): Promise<void> {
   const temporary = temporarySibling(file);
-  const write = () => (typeof data === 'string' || Buffer.isBuffer(data) ? writeFile(temporary, data) : writeParts(temporary, data));
   // The folder is made only when it is missing: a file is most often replaced where it already is.
-  await write().catch(async (error: NodeJS.ErrnoException) => {
+  await write(temporary).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
     await mkdir(path.dirname(file), { recursive: true });
-    await write();
+    await write(temporary);
   });
   await beforeRename?.();
   await rename(temporary, file);
 }
 
-async function writeParts(file: string, parts: readonly Uint8Array[]): Promise<void> {
+async function withHandle(file: string, use: (handle: FileHandle) => Promise<void>): Promise<void> {
   const handle = await open(file, 'w');
   try {
-    const total = parts.reduce((sum, part) => sum + part.length, 0);
-    const { bytesWritten } = await handle.writev([...parts]);
-    // A short gathered write (not expected for a regular file) is finished with the rest in one buffer.
-    if (bytesWritten < total) await handle.writeFile(Buffer.concat([...parts]).subarray(bytesWritten));
+    await use(handle);
   } finally {
     await handle.close();
   }
+}
+
+async function writeParts(handle: FileHandle, parts: readonly Uint8Array[]): Promise<void> {
+  const total = parts.reduce((sum, part) => sum + part.length, 0);
+  const { bytesWritten } = await handle.writev([...parts]);
+  // A short gathered write (not expected for a regular file) is finished with the rest in one buffer.
+  if (bytesWritten < total) await handle.writeFile(Buffer.concat([...parts]).subarray(bytesWritten));
 }

@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { SnapshotSchema, type NormalisedVehicle, type Snapshot } from '../schemas/snapshot.ts';
-import { writeFileAtomic } from './feed-files.ts';
+import { writeAt, writeFileAtomicWith } from './feed-files.ts';
 import { inIdOrder } from '../search/query.ts';
 
 /** Where snapshots, pull reports and source caches are kept. */
@@ -97,7 +97,12 @@ function snapshotFile(text: string): { generation: string | undefined; checked: 
  * byte after the file's first line (the line that holds the generation and the stamp).
  */
 function checkStamp(codeVersion: string, body: Uint8Array): string {
-  return createHash('sha256').update(codeVersion).update('\0').update(body).digest('base64url');
+  return stampHash(codeVersion).update(body).digest('base64url');
+}
+
+/** The digest {@link checkStamp} makes, before the body goes into it. */
+function stampHash(codeVersion: string): Hash {
+  return createHash('sha256').update(codeVersion).update('\0');
 }
 
 /** A missing change log is an empty one. */
@@ -140,14 +145,52 @@ export async function writeSnapshot(snapshot: Snapshot, root = process.cwd(), op
   // A fresh generation: changes logged against the file this one replaces no longer apply, so a crash
   // between writing it and removing the old log loses nothing and replays nothing twice.
   const generation = randomUUID();
-  // One vehicle per line keeps diffs of two snapshots readable.
-  const body = Buffer.from(
-    `"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n${snapshot.vehicles.map((v) => JSON.stringify(v)).join(',\n')}\n],\n${LIST_KEYS.map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`,
-  );
-  const stamp = others?.success ? `,"checked":${JSON.stringify(checkStamp(options.codeVersion!, body))}` : '';
-  await writeFileAtomic(snapshotPath(snapshot.meta.site, root), [Buffer.from(`{"generation":${JSON.stringify(generation)}${stamp},\n`), body]);
+  const stampedBy = others?.success ? options.codeVersion! : undefined;
+  const firstLine = (stamp: string | undefined) =>
+    Buffer.from(`{"generation":${JSON.stringify(generation)}${stamp === undefined ? '' : `,"checked":${JSON.stringify(stamp)}`},\n`);
+  // The first line holds the stamp of the body after it, so the body goes in first, behind room for a line
+  // whose stamp, a SHA-256 digest in base64url, is always 43 characters long.
+  const room = firstLine(stampedBy === undefined ? undefined : 'x'.repeat(43)).length;
+  await writeFileAtomicWith(snapshotPath(snapshot.meta.site, root), async (handle) => {
+    const stamp = stampedBy === undefined ? null : stampHash(stampedBy);
+    let position = room;
+    // Each part is encoded into the same buffer once the one before is written: at 100,000 vehicles a new
+    // buffer for each would leave hundreds of megabytes for the collector to find.
+    let buffer = Buffer.allocUnsafe(0);
+    for (const text of snapshotBody(rest, snapshot.vehicles)) {
+      const length = Buffer.byteLength(text);
+      if (length > buffer.length) buffer = Buffer.allocUnsafe(Math.max(length, 2 * buffer.length));
+      buffer.write(text);
+      const part = buffer.subarray(0, length);
+      stamp?.update(part);
+      await writeAt(handle, part, position);
+      position += length;
+    }
+    const line = firstLine(stamp?.digest('base64url'));
+    if (line.length !== room) throw new Error(`a snapshot's first line came out ${line.length} bytes long, not the ${room} left for it`);
+    await writeAt(handle, line, 0);
+  });
   await unlink(snapshotLogPath(snapshot.meta.site, root)).catch(() => {});
   generations.set(snapshot, generation);
+}
+
+/** Vehicles in one part of a snapshot file: some megabytes, never the whole catalogue at once. */
+const VEHICLES_PER_PART = 1_000;
+
+/**
+ * A snapshot file's body, every byte after its first line, in parts of {@link VEHICLES_PER_PART} vehicles.
+ * One vehicle per line keeps diffs of two snapshots readable.
+ */
+function* snapshotBody(rest: Omit<Snapshot, 'vehicles'>, vehicles: readonly NormalisedVehicle[]): Generator<string> {
+  yield `"meta":${JSON.stringify(rest.meta)},\n"vehicles":[\n`;
+  for (let from = 0; from < vehicles.length; from += VEHICLES_PER_PART) {
+    const lines = vehicles
+      .slice(from, from + VEHICLES_PER_PART)
+      .map((v) => JSON.stringify(v))
+      .join(',\n');
+    yield from === 0 ? lines : `,\n${lines}`;
+  }
+  yield `\n],\n${LIST_KEYS.map((k) => `"${k}":${JSON.stringify(rest[k])}`).join(',\n')}}\n`;
 }
 
 // ---------------------------------------------------------------- the change log

@@ -258,6 +258,17 @@ describe('pull: a snapshot checked by the code that wrote it', () => {
     await expect(readSnapshot('test-motors', root, { codeVersion: 'v1' })).rejects.toThrow(/is damaged \(vehicles\.\d+\.price/);
   });
 
+  it('stamps a snapshot written in several parts with the digest of all of them', async () => {
+    await writeFeed(generateSiteFeed('bayside-mg', 2_400, 1, '2026-11-22').feed.vehicles);
+    const report = await pullSite(site(), { root, now: NOW, codeVersion: 'v1' });
+    // A part holds 1,000 vehicles.
+    expect(report.counts.published).toBeGreaterThan(2_000);
+    const text = await readFile(snapshotPath('test-motors', root), 'utf8');
+    expect(text).toMatch(/^\{"generation":"[^"]+","checked":"[\w-]{43}",\n/);
+    expect(restamp(text, 'v1')).toBe(text);
+    expect((await readSnapshot('test-motors', root, { codeVersion: 'v1' }))!.vehicles).toHaveLength(report.counts.published);
+  });
+
   it('checks a stamped snapshot again once an update has logged a change to it', async () => {
     await writeFeed(demo);
     await pullSite(site(), { root, now: NOW, codeVersion: 'v1' });

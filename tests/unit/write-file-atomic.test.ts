@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/data/feed-files.ts';
+import { writeAt, writeFileAtomic, writeFileAtomicWith } from '../../src/data/feed-files.ts';
 
 describe('writing a file in one step', () => {
   let dir: string;
@@ -18,6 +18,21 @@ describe('writing a file in one step', () => {
     await writeFileAtomic(file, [Buffer.from('sec'), Buffer.from('ond')]);
     expect(await readFile(file, 'utf8')).toBe('second');
     expect(await readdir(path.dirname(file))).toEqual(['index.html']);
+  });
+
+  it('writes a file from what is written into its open handle, anywhere in it, and replaces the old one only when that is done', async () => {
+    const file = path.join(dir, 'snapshots', 'a-site.json');
+    await writeFileAtomicWith(file, async (handle) => {
+      await writeAt(handle, Buffer.from('world'), 6);
+      await writeAt(handle, Buffer.from('hello '), 0);
+    });
+    expect(await readFile(file, 'utf8')).toBe('hello world');
+    const failing = writeFileAtomicWith(file, async (handle) => {
+      await writeAt(handle, Buffer.from('half a file'), 0);
+      throw new Error('the disk is full');
+    });
+    await expect(failing).rejects.toThrow('the disk is full');
+    expect(await readFile(file, 'utf8')).toBe('hello world');
   });
 
   it('fails where a folder cannot be made, naming the path', async () => {
