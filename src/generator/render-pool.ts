@@ -69,10 +69,13 @@ export interface RenderResult {
 const WORKER_HEAP_MB = 512;
 
 /**
- * Heap per megabyte of the site's snapshot on disk. A worker holds the whole site: at 100,000 vehicles
- * one site's snapshot is 275 MB of JSON and a 512 MB heap ran out while parsing it.
+ * Heap per megabyte of the site's snapshot on disk. A worker holds the whole site: after a full collection
+ * a worker rendering summit at 30,000 vehicles held 143 MB for its 83 MB snapshot (about 1.7 MB a MB),
+ * and the rest is room for the pages it renders. At 100,000 vehicles one site's snapshot is 275 MB: a
+ * 512 MB heap ran out while parsing it, and 9 MB a MB (when the file was still parsed as one string,
+ * which took twice its size more) let each worker grow to about 1.5 GB.
  */
-const WORKER_HEAP_PER_SNAPSHOT_MB = 9;
+const WORKER_HEAP_PER_SNAPSHOT_MB = 4;
 
 /** A worker's heap limit for a site: {@link WORKER_HEAP_MB}, more for a site whose data needs it. */
 export function workerHeapMb(snapshotBytes: number): number {

@@ -15,9 +15,10 @@ import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 describe("a render worker's heap", () => {
   it('stays at its floor for the largest site at 10,000 vehicles and grows with a larger snapshot', () => {
-    // Summit's snapshot is 28 MB at 10,000 vehicles and 275 MB at 100,000, where 512 MB ran out.
+    // Summit's snapshot is 28 MB at 10,000 vehicles and 275 MB at 100,000, where 512 MB ran out. A worker
+    // holds about 1.7 MB for each MB of it, and needs room beside that for the pages it renders.
     expect(workerHeapMb(28e6)).toBe(512);
-    expect(workerHeapMb(275e6)).toBeGreaterThanOrEqual(2048);
+    expect(workerHeapMb(275e6)).toBeGreaterThanOrEqual(1024);
     expect(workerHeapMb(300e6)).toBeGreaterThan(workerHeapMb(275e6));
   });
 });
