@@ -1,4 +1,4 @@
-import { mkdir, open, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../schemas/site-config.ts';
 
@@ -61,11 +61,17 @@ export async function writeAt(handle: FileHandle, bytes: Uint8Array, position: n
 async function replaceAtomically(file: string, write: (temporary: string) => Promise<unknown>, beforeRename?: () => Promise<void>): Promise<void> {
   const temporary = temporarySibling(file);
   // The folder is made only when it is missing: a file is most often replaced where it already is.
-  await write(temporary).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await mkdir(path.dirname(file), { recursive: true });
-    await write(temporary);
-  });
+  await write(temporary)
+    .catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(file), { recursive: true });
+      await write(temporary);
+    })
+    .catch(async (error: unknown) => {
+      // What a failed write left (a snapshot's can be hundreds of megabytes) goes with it.
+      await unlink(temporary).catch(() => {});
+      throw error;
+    });
   await beforeRename?.();
   await rename(temporary, file);
 }

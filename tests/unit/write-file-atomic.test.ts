@@ -20,7 +20,7 @@ describe('writing a file in one step', () => {
     expect(await readdir(path.dirname(file))).toEqual(['index.html']);
   });
 
-  it('writes a file from what is written into its open handle, anywhere in it, and replaces the old one only when that is done', async () => {
+  it('writes a file from what is written into its open handle, anywhere in it, and replaces the old one only when all of it is written', async () => {
     const file = path.join(dir, 'snapshots', 'a-site.json');
     await writeFileAtomicWith(file, async (handle) => {
       await writeAt(handle, Buffer.from('world'), 6);
@@ -33,6 +33,7 @@ describe('writing a file in one step', () => {
     });
     await expect(failing).rejects.toThrow('the disk is full');
     expect(await readFile(file, 'utf8')).toBe('hello world');
+    expect(await readdir(path.dirname(file))).toEqual(['a-site.json']);
   });
 
   it('fails where a folder cannot be made, naming the path', async () => {
