@@ -147,10 +147,10 @@ export async function deployFiles(site: SiteConfig, targetName: string, changedP
   let unchanged = 0;
   for (const file of [...local].sort()) {
     const before = known[file];
-    // A file the target lacks, or holds with other headers, uploads whatever its bytes: it is read only to
-    // upload it. A content-named file the target holds is the same by its name.
-    if (!before || before.contentType !== contentTypeFor(file) || before.cacheControl !== cacheControlFor(file)) uploads.push(file);
-    else if (isContentNamed(file) || before.sha256 === (await withFileBytes(path.join(source, file), sha256))) unchanged++;
+    // Only a file the target holds with the same headers can be unchanged: any other uploads whatever its
+    // bytes, and is read only to upload it. A content-named one is the same by its name.
+    const held = before !== undefined && before.contentType === contentTypeFor(file) && before.cacheControl === cacheControlFor(file);
+    if (held && (isContentNamed(file) || before.sha256 === (await withFileBytes(path.join(source, file), sha256)))) unchanged++;
     else uploads.push(file);
   }
   const deletes = [...considered].filter((file) => !local.has(file) && known[file]).sort();

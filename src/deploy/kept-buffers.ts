@@ -3,9 +3,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 /**
  * Buffers a deploy reads files into and lends out again, instead of a new one per file.
  *
- * A running site deploys after every update: it reads each changed file to compare it with the target's
- * manifest, again to upload it, and sends the manifest. At 10,000 vehicles that came to about 40 MB of new
- * buffers per update. V8 counts memory outside its heap as it grows, and every 64 MB or so it starts a
+ * A running site deploys after every update: it reads the changed files to compare them with the target's
+ * manifest or to upload them, and sends the manifest. Read into new buffers each time, at 10,000 vehicles
+ * that came to about 40 MB per update. V8 counts memory outside its heap as it grows, and every 64 MB or so it starts a
  * full collection of a heap of some 250 MB: one every two or three updates, whatever the heap held. Bytes
  * read into buffers kept here are not new memory, so they start no collection.
  *
