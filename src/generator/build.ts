@@ -1,4 +1,4 @@
-import { appendFile, copyFile, cp, link, mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { appendFile, cp, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
@@ -22,15 +22,14 @@ import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, dropRelease, liveRelease, publishRelease } from './publish.ts';
 import { listPublicFiles } from './public-files.ts';
-import { outputFile } from './output-paths.ts';
 import { livePages, sameAsLive, type LivePages } from './unchanged-release.ts';
 import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
 import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexesPages, isSiteSearchPage, linkSiteSearch, writeSiteSearch } from './site-search.ts';
+import { linkCarriedPages } from './carried-pages.ts';
 import type { SettledSearch } from '../render/search-page-answers.ts';
-import { WritesInFlight } from '../lib/writes-in-flight.ts';
 
 export interface BuildOptions {
   /** Build one site; default all. */
@@ -531,38 +530,6 @@ async function readJson<T>(file: string): Promise<T | null> {
   } catch {
     return null;
   }
-}
-
-/**
- * Links each carried page from the live release into the new one: a second name for the same file, no
- * bytes copied. Updates replace a live page by renaming a new file over it, never by writing into it,
- * so the new release's copy never changes under it. Where links are not possible, the file is copied.
- * Returns the paths now in the new release; a page the live release lacks is left out.
- */
-async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<Set<string>> {
-  const folders = new Map<string, Promise<unknown>>();
-  const links = new WritesInFlight(64);
-  const linked = new Set<string>();
-  for (const route of routes) {
-    const target = outputFile(releaseDir, route.path, route.kind);
-    const source = outputFile(from, route.path, route.kind);
-    const folder = path.dirname(target);
-    let made = folders.get(folder);
-    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
-    const job = made
-      .then(() => link(source, target))
-      .catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        if (error.code !== 'EXDEV' && error.code !== 'EPERM' && error.code !== 'EMLINK') throw error;
-        await copyFile(source, target);
-      })
-      .then((done) => {
-        if (done !== false) linked.add(route.path);
-      });
-    await links.add(job);
-  }
-  await links.settled();
-  return linked;
 }
 
 /**
