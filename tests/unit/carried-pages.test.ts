@@ -16,7 +16,7 @@ describe('linking the pages a build carries over', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'carried-'));
     live = path.join(dir, 'live');
     next = path.join(dir, 'next');
-    for (const [file, text] of [['cars/a-car/index.html', 'a car'], ['cars/b-car/index.html', 'b car'], ['index.html', 'home'], ['404.html', 'not found']]) {
+    for (const [file, text] of [['cars/a-car/index.html', 'a car'], ['cars/b-car/index.html', 'b car'], ['index.html', 'home'], ['404.html', 'not found']] as const) {
       await mkdir(path.dirname(path.join(live, file)), { recursive: true });
       await writeFile(path.join(live, file), text);
     }
