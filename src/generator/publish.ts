@@ -145,10 +145,14 @@ async function removeRelease(release: ReleaseEntry): Promise<void> {
   if (moved) deleteInBackground(doomed);
 }
 
+/**
+ * Deletes `dir` in a detached process at the lowest CPU priority: unlinking a release's files costs the
+ * kernel seconds, which a build or update running meanwhile gets first. Where `nice` is missing, in this process.
+ */
 function deleteInBackground(dir: string): void {
   const inProcess = () => void rm(dir, { recursive: true, force: true }).catch(() => {});
   try {
-    const child = spawn('rm', ['-rf', '--', dir], { detached: true, stdio: 'ignore' });
+    const child = spawn('nice', ['-n', '19', 'rm', '-rf', '--', dir], { detached: true, stdio: 'ignore' });
     child.on('error', inProcess);
     child.unref();
   } catch {
