@@ -7,7 +7,6 @@
  *
  * One thread per call, which ends when its pages are linked.
  */
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Route } from '../data/route-manifest.ts';
 import { outputFile } from './output-paths.ts';
@@ -33,7 +32,8 @@ export type LinkReply = { missing: number[] } | { error: string };
  */
 export async function linkCarriedPages(routes: readonly Route[], from: string, releaseDir: string): Promise<Set<string>> {
   if (routes.length === 0) return new Set();
-  const files = routes.map((route) => path.relative(releaseDir, outputFile(releaseDir, route.path, route.kind)));
+  // Each page's place in a release, relative to it.
+  const files = routes.map((route) => outputFile('.', route.path, route.kind));
   const reply = await new Promise<LinkReply>((resolve, reject) => {
     const worker = new Worker(new URL('./carried-pages-worker.ts', import.meta.url), { workerData: { from, to: releaseDir, files } satisfies LinkRequest });
     let answered: LinkReply | null = null;
