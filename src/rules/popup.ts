@@ -11,6 +11,13 @@ import type { Popup } from '../schemas/content.ts';
  */
 export const POPUP_STORAGE_KEY = 'dealer-sites:popup-closed';
 
+/**
+ * How long after the shopper's last wheel or touch movement a scroll of the page still counts as theirs and
+ * opens the popup: long enough for a wheel's smooth scroll or a finger's fling to start, short enough that
+ * a later scroll by keyboard focus does not.
+ */
+export const POPUP_GESTURE_WINDOW_MS = 500;
+
 /** The stored flags: site slug -> id of the popup the visitor closed on that site. */
 export type ClosedPopupFlags = Record<string, string>;
 
