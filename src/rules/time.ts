@@ -40,21 +40,55 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-// A build renders every page at one instant (the snapshot's time), so the same question comes thousands of
-// times in a row: the last few answers are kept.
-const recentParts = new Map<string, ZonedParts>();
+// A zone's offset from UTC changes a few times a year at most, so it is asked of Intl once per UTC day of
+// instants: when the day's first and last seconds have the same offset, no change falls in between and every
+// instant of the day is read from it. A day holding a change is asked instant by instant.
+const DAY_MS = 86_400_000;
+const dayOffsets = new Map<string, Map<number, number | null>>();
 
 /** The wall-clock date and time of `now` in `timeZone`. */
 export function zonedParts(now: Date, timeZone = BRISBANE): ZonedParts {
-  const key = `${timeZone}@${now.getTime()}`;
-  const known = recentParts.get(key);
-  if (known) return { ...known };
-  const parts = computeZonedParts(now, timeZone);
-  if (recentParts.size >= 8) recentParts.delete(recentParts.keys().next().value!);
-  recentParts.set(key, parts);
-  return { ...parts };
+  const instant = now.getTime();
+  if (!Number.isFinite(instant)) return computeZonedParts(now, timeZone);
+  const offset = dayOffset(Math.floor(instant / DAY_MS), timeZone);
+  if (offset === null) return computeZonedParts(now, timeZone);
+  const wall = new Date(instant + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
+  };
 }
 
+/** The offset (ms) of `timeZone` through the whole UTC day `day` (days since 1970), or null when it changes. */
+function dayOffset(day: number, timeZone: string): number | null {
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const first = offsetAt(day * DAY_MS, timeZone);
+    offset = first === offsetAt((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
+    // A build's dates span a few years, a few thousand days; past that many the zone's days start over.
+    if (days.size >= 20_000) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, a whole second. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = computeZonedParts(new Date(instant), timeZone);
+  const wall = new Date(0);
+  wall.setUTCFullYear(p.year, p.month - 1, p.day);
+  wall.setUTCHours(p.hour, p.minute, p.second, 0);
+  return wall.getTime() - instant;
+}
+
+/** The wall clock of `now` in `timeZone`, as Intl reads it. */
 function computeZonedParts(now: Date, timeZone: string): ZonedParts {
   const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(now).map((p) => [p.type, p.value]));
   return {
