@@ -22,7 +22,7 @@ import { publishVideos, videoSources, withVideos } from './videos.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { OUT, createRelease, discardRelease, dropRelease, liveRelease, publishRelease } from './publish.ts';
 import { listPublicFiles } from './public-files.ts';
-import { livePages, sameAsLive, type LivePages } from './unchanged-release.ts';
+import { sameAsLive, surveyLivePages, type LivePages } from './unchanged-release.ts';
 import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
 import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
@@ -301,6 +301,10 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     // The pages carried over from the live release (`from`), with its build state, once linked or known to be there.
     let carriedOver: { from: string; state: BuildState | null; paths: ReadonlySet<string> } | null = null;
     const rendered = await timed('render', async () => {
+      // Most nights every page is carried over. What the live release holds where the pages go is read on
+      // another thread while the fingerprints are worked out, and dropped once a page turns out to change.
+      const liveDir = options.full ? null : await liveReleaseDir(site.slug, root);
+      const survey = liveDir ? surveyLivePages(routes, liveDir) : null;
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
       const searchRoutes = routes.filter((r) => r.kind === 'search');
@@ -318,9 +322,9 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       // Every page carried over: the release may come out as the live one, file for file. Its pages are
       // linked only once its other files show it does not (see `sameAsLive`).
       if (planned.length === 0 && carry.from) {
-        const pages = await livePages(carry.routes, carry.from);
+        const pages = await (survey?.live === carry.from ? survey : surveyLivePages(carry.routes, carry.from)).pages;
         if (pages) unchanged = { live: carry.from, pages };
-      }
+      } else survey?.cancel();
       const linking = unchanged ? Promise.resolve(new Set(carried)) : linkCarriedPages(carry.routes, carry.from, releaseDir);
       const unlinked = linking.then((linked) => carry.routes.filter((r) => !linked.has(r.path)));
       progress.start(site.slug, 'render', planned.length);
@@ -478,7 +482,7 @@ interface Carry {
 async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, full = false): Promise<Carry> {
   const none = (reason: string): Carry => ({ routes: [], patched: [], from: '', state: null, reason });
   if (full) return none('a full build was asked for');
-  const live = await liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
+  const live = await liveReleaseDir(slug, root);
   if (!live) return none('no live release');
   const record = await releaseRecord(slug, root, path.basename(live));
   if (!record) return none('the live release has no fingerprints');
@@ -490,6 +494,11 @@ async function carriedRoutes(slug: string, root: string, routes: readonly Route[
   if (carried.length === 0) return none('every page changed');
   const patched = kept.filter((r) => similarSectionOnly(recorded.routes[r.path], fingerprints.get(r.path)));
   return { routes: carried, patched, from: live, state };
+}
+
+/** The folder of the site's live release, links resolved; null when there is none. */
+async function liveReleaseDir(slug: string, root: string): Promise<string | null> {
+  return liveRelease(slug, root).then((dir) => dir && realpath(dir)).catch(() => null);
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Route } from '../data/route-manifest.ts';
 import { outputFile } from './output-paths.ts';
 
@@ -20,26 +21,38 @@ export interface LivePages {
   held: Map<string, string[]>;
 }
 
+/** What a survey of the live release is asked: the live release, and each page's file relative to it. */
+export interface LiveSurvey {
+  live: string;
+  files: string[];
+}
+
+/** A survey of the live release under way on a thread of its own. */
+export interface LivePagesSurvey {
+  /** The live release it reads. */
+  live: string;
+  /** What the live release holds where the pages go, or null when a page is not there or it could not be read. */
+  pages: Promise<LivePages | null>;
+  /** Stops the thread; `pages` is then null. */
+  cancel(): void;
+}
+
 /**
- * What the live release holds in every folder the pages of `routes` go in, or null when a page is not
- * there (a page removed by hand is rendered by the build instead).
+ * Starts reading what the live release `live` holds in every folder the pages of `routes` go in, on a
+ * thread of its own (src/generator/live-pages-worker.ts): tens of thousands of folder listings, made while
+ * the build thread works out whether every page is carried over at all. The answer is null when a page is
+ * not there (a page removed by hand is rendered by the build instead), when the folders cannot be read, or
+ * once cancelled; it never rejects, so a survey nobody waits for is harmless.
  */
-export async function livePages(routes: readonly Route[], live: string): Promise<LivePages | null> {
-  const entries = new Map<string, Set<string>>();
-  for (const route of routes) {
-    const parts = path.relative(live, outputFile(live, route.path, route.kind)).split(path.sep);
-    for (let depth = 0; depth < parts.length; depth++) namesIn(entries, parts.slice(0, depth).join(path.sep)).add(parts[depth]!);
-  }
-  const held = new Map<string, string[]>();
-  const present = await everyOf(entries, ([folder, names]) => {
-    const listed = listing(path.join(live, folder));
-    if (!listed) return false;
-    held.set(folder, listed);
-    const found = new Set(listed);
-    for (const name of names) if (!found.has(name)) return false;
-    return true;
+export function surveyLivePages(routes: readonly Route[], live: string): LivePagesSurvey {
+  const files = routes.map((route) => outputFile('.', route.path, route.kind));
+  const worker = new Worker(new URL('./live-pages-worker.ts', import.meta.url), { workerData: { live, files } satisfies LiveSurvey });
+  const pages = new Promise<LivePages | null>((resolve) => {
+    worker.once('message', (answer: LivePages | null) => resolve(answer));
+    worker.once('error', () => resolve(null));
+    worker.once('exit', () => resolve(null));
   });
-  return present ? { entries, held } : null;
+  return { live, pages, cancel: () => void worker.terminate() };
 }
 
 /**
