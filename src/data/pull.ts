@@ -95,13 +95,13 @@ export async function collectSnapshot(site: SiteConfig, source: Source, now: Dat
   // the build refuses; the snapshot goes on as its output, as the build would read it. Every part was
   // validated on its own above, so only a vehicle normalising failed to make publishable can fail it: those
   // are found one by one and quarantined, and the rest is checked again.
-  let checked = checkedSnapshot(snapshot);
+  let checked = checkedSnapshot(snapshot, previous?.vehicles);
   if (checked.problem !== null) {
     const publishable = validateRecords(NormalisedVehicleSchema, snapshot.vehicles, 'vehicles');
     for (const q of publishable.quarantined) vehicles.quarantined.push({ ...q, reason: `cannot be published: ${q.reason}` });
     snapshot.meta.counts = countsFor(publishable.valid, snapshot.vehicles.length - publishable.valid.length);
     snapshot.vehicles = publishable.valid;
-    checked = checkedSnapshot(snapshot);
+    checked = checkedSnapshot(snapshot, previous?.vehicles);
     if (checked.problem !== null) throw new Error(`${site.slug}: the pulled data does not make a snapshot the build can read (${checked.problem}); the last good snapshot is kept.`);
   }
   snapshot = checked.snapshot;

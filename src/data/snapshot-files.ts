@@ -2,9 +2,10 @@ import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { open, readFile, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { SnapshotSchema, type NormalisedVehicle, type Snapshot } from '../schemas/snapshot.ts';
 import { writeAt, writeFileAtomicWith } from './feed-files.ts';
-import { inIdOrder } from '../search/query.ts';
+import { inIdOrder, vehiclesById } from '../search/query.ts';
 
 /** Where snapshots, pull reports and source caches are kept. */
 export const SNAPSHOT_DIR = 'data/snapshots';
@@ -57,12 +58,17 @@ export async function readSnapshot(slug: string, root = process.cwd(), options: 
   const raw = typeof generation === 'string' ? withLoggedChanges(stored, generation, await readFile(logFile, 'utf8').catch(noLog), logFile) : stored;
   if (options.trusted) return remember(raw, generation);
   const unchanged = raw === stored && checked !== undefined && options.codeVersion !== undefined && checked === checkStamp(options.codeVersion, bytes.subarray(bytes.indexOf(0x0a) + 1));
-  if (unchanged) return remember(raw, generation);
+  if (unchanged) {
+    // Written as this code version's schema output, and unchanged since.
+    readChecked.add(raw.vehicles);
+    return remember(raw, generation);
+  }
   const result = SnapshotSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new Error(`${path.relative(root, file)} is damaged (${issue.path.join('.')}: ${issue.message}). Run \`npm run pull -- --site ${slug}\` to replace it.`);
   }
+  readChecked.add(result.data.vehicles);
   return remember(result.data, generation);
 }
 
@@ -154,19 +160,41 @@ function noLog(error: NodeJS.ErrnoException): string {
 /**
  * A snapshot as the build reads it (the schema's output), or what the build would refuse in it (the first
  * problem, with its path). The same check as {@link readSnapshot}, so the pull can run it before writing.
+ *
+ * `previous`, the vehicles of the snapshot this one follows: a vehicle equal, field for field, to one of them
+ * that this process read or made as the schema's output is that vehicle, and is not checked again. Most
+ * vehicles are the same from one night to the next, and checking them is most of the pull's time after
+ * validating the feed.
  */
-export function checkedSnapshot(snapshot: Snapshot): { snapshot: Snapshot; problem: null } | { snapshot: null; problem: string } {
-  const result = SnapshotSchema.safeParse(snapshot);
+export function checkedSnapshot(snapshot: Snapshot, previous?: readonly NormalisedVehicle[] | null): { snapshot: Snapshot; problem: null } | { snapshot: null; problem: string } {
+  const checkedBefore = previous && (readChecked.has(previous) || checkedVehicles.has(previous)) ? vehiclesById(previous) : null;
+  const same = snapshot.vehicles.map((vehicle) => {
+    const before = checkedBefore?.get(Number(vehicle.id));
+    return before && isDeepStrictEqual(vehicle, before) ? before : null;
+  });
+  // Where each vehicle checked now stood in the snapshot, for a problem's path.
+  const positions = same.flatMap((before, i) => (before ? [] : [i]));
+  const result = SnapshotSchema.safeParse({ ...snapshot, vehicles: positions.map((i) => snapshot.vehicles[i]) });
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    return { snapshot: null, problem: `${issue.path.join('.')}: ${issue.message}` };
+    const [first, index, ...rest] = issue.path;
+    const at = first === 'vehicles' && typeof index === 'number' ? ['vehicles', positions[index], ...rest] : issue.path;
+    return { snapshot: null, problem: `${at.join('.')}: ${issue.message}` };
   }
-  checkedVehicles.add(result.data.vehicles);
-  return { snapshot: result.data, problem: null };
+  const checked = result.data.vehicles[Symbol.iterator]();
+  const vehicles = same.map((before) => before ?? checked.next().value!);
+  checkedVehicles.add(vehicles);
+  return { snapshot: { ...result.data, vehicles }, problem: null };
 }
 
 /** Vehicle lists this process made by checking them against the schema ({@link checkedSnapshot}). */
 const checkedVehicles = new WeakSet<readonly NormalisedVehicle[]>();
+
+/**
+ * Vehicle lists {@link readSnapshot} checked against the schema, or read as a list this code version had
+ * checked and wrote: what a pull's {@link checkedSnapshot} may take unchanged vehicles from.
+ */
+const readChecked = new WeakSet<readonly NormalisedVehicle[]>();
 
 /** Everything in a snapshot but its vehicles: checked again when a snapshot with checked vehicles is written. */
 const SnapshotWithoutVehiclesSchema = SnapshotSchema.omit({ vehicles: true });

@@ -77,6 +77,32 @@ describe('names in any script', () => {
     expect(checkedSnapshot(broken).problem).toMatch(/^removed\.0\.model_slug: Expected a slug/);
     expect(checkedSnapshot({ ...broken, removed: [] }).problem).toBeNull();
   });
+
+  it("takes the vehicles equal to the last snapshot's checked ones as they are, and checks the others", async () => {
+    const { snapshot: last } = await pull([vehicle(1), vehicle(2), vehicle(3)]);
+    const [one, two, three] = last.vehicles.map((v) => structuredClone(v));
+    const repriced = { ...two!, price: two!.price + 500 };
+    const next = checkedSnapshot({ ...last, vehicles: [one!, repriced, three!] }, last.vehicles);
+    expect(next.problem).toBeNull();
+    // The unchanged vehicles are the last snapshot's own objects; the changed one was checked anew.
+    expect(next.snapshot!.vehicles[0]).toBe(last.vehicles[0]);
+    expect(next.snapshot!.vehicles[2]).toBe(last.vehicles[2]);
+    expect(next.snapshot!.vehicles[1]).not.toBe(repriced);
+    expect(next.snapshot!.vehicles[1]).toEqual(repriced);
+    // A problem in a vehicle checked anew is named by its place in the whole snapshot.
+    const broken = checkedSnapshot({ ...last, vehicles: [one!, three!, { ...repriced, slug: 'Not A Slug' }] }, last.vehicles);
+    expect(broken.problem).toMatch(/^vehicles\.2\.slug: /);
+  });
+
+  it('checks every vehicle against a last snapshot that was never checked', async () => {
+    const { snapshot: last } = await pull([vehicle(1), vehicle(2)]);
+    const bad = { ...last.vehicles[1]!, make_slug: 'Not A Slug' };
+    // A list that did not come from a check: its vehicles count for nothing, even when equal.
+    const unchecked = [structuredClone(last.vehicles[0]!), structuredClone(bad)];
+    const result = checkedSnapshot({ ...last, vehicles: [structuredClone(last.vehicles[0]!), structuredClone(bad)] }, unchecked);
+    expect(result.problem).toMatch(/^vehicles\.1\.make_slug: /);
+    expect(checkedSnapshot({ ...last, vehicles: [structuredClone(last.vehicles[0]!)] }, unchecked).snapshot!.vehicles[0]).not.toBe(unchecked[0]);
+  });
 });
 
 describe('limits and plausibility', () => {
