@@ -159,6 +159,11 @@ export interface PullOptions {
 
 /** Pulls one site into its snapshot, guarded; the pull report is written either way. */
 export async function pullSite(site: SiteConfig, options: PullOptions = {}): Promise<PullReport> {
+  return (await pullSiteSnapshot(site, options)).report;
+}
+
+/** {@link pullSite}, giving also the snapshot it wrote (see `snapshotAsWritten` for reading it back). */
+export async function pullSiteSnapshot(site: SiteConfig, options: PullOptions = {}): Promise<{ report: PullReport; snapshot: Snapshot }> {
   const root = options.root ?? process.cwd();
   const cache = new Map<string, CachedResponse>(readCache(sourceCachePath(site.slug, root)));
   const source = options.source ?? sourceFor(site, { root, cache, ...(options.env ? { env: options.env } : {}) });
@@ -178,7 +183,7 @@ export async function pullSite(site: SiteConfig, options: PullOptions = {}): Pro
   report.timings.writeMs = round(performance.now() - t);
   await writeFileAtomic(pullReportPath(site.slug, root), `${JSON.stringify(report, null, 2)}\n`);
   if (cache.size > 0) await writeFileAtomic(sourceCachePath(site.slug, root), JSON.stringify([...cache]));
-  return report;
+  return { report, snapshot };
 }
 
 /** Days a vehicle that left the site keeps its redirect. */

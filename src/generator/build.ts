@@ -2,13 +2,13 @@ import { appendFile, cp, readFile, realpath, stat, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { ensureDemoFeeds } from '../data/demo/write.ts';
 import { FEED_ROOT, writeFileAtomic } from '../data/feed-files.ts';
-import { pullSite, summaryLine, type PullReport } from '../data/pull.ts';
+import { pullSiteSnapshot, summaryLine, type PullReport } from '../data/pull.ts';
 import { buildRouteManifest, vehiclesById, type Route } from '../data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../data/site-config.ts';
 import { contentFingerprints, loadSiteContent, siteData, type SiteData } from '../data/site-data.ts';
-import { pullReportPath, readSnapshot } from '../data/snapshot-files.ts';
+import { pullReportPath, readSnapshot, snapshotAsWritten } from '../data/snapshot-files.ts';
 import type { SiteConfig } from '../schemas/site-config.ts';
-import type { NormalisedVehicle } from '../schemas/snapshot.ts';
+import type { NormalisedVehicle, Snapshot } from '../schemas/snapshot.ts';
 import { replacedInPlace, type VehicleLookup } from '../search/query.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { ImageIndex } from '../views/images.ts';
@@ -249,17 +249,23 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   let release: string | null = null;
   let siteSearch: Record<string, string> = {};
   try {
+    // The snapshot the pull wrote, until the manifest takes it.
+    const pulled: { snapshot?: Snapshot } = {};
     const pull = await timed('pull', async () => {
       if (options.skipPull) return null;
-      const pulled = await pullSite(site, { root, codeVersion: app.version, ...(options.force ? { force: true } : {}), ...(options.now ? { now: options.now } : {}) });
-      progress.log(summaryLine(pulled, root));
-      return pulled;
+      const { report: pullReport, snapshot } = await pullSiteSnapshot(site, { root, codeVersion: app.version, ...(options.force ? { force: true } : {}), ...(options.now ? { now: options.now } : {}) });
+      pulled.snapshot = snapshot;
+      progress.log(summaryLine(pullReport, root));
+      return pullReport;
     });
     report.quarantined = pull?.quarantined ?? (await readLastPullReport(site.slug, root));
 
     const { data, routes } = await timed('manifest', async () => {
-      // A snapshot this code version pulled, checked and wrote is not checked again.
-      const snapshot = await readSnapshot(site.slug, root, { codeVersion: app.version });
+      // What the pull wrote, while the file still holds just that; otherwise the file, where a snapshot this
+      // code version pulled, checked and wrote is not checked again.
+      const written = pulled.snapshot && (await snapshotAsWritten(pulled.snapshot, root));
+      delete pulled.snapshot;
+      const snapshot = written || (await readSnapshot(site.slug, root, { codeVersion: app.version }));
       if (!snapshot) throw new Error(`there is no snapshot to render from. Run \`npm run pull -- --site ${site.slug}\` or build without --skip-pull.`);
       const data: SiteData = siteData(snapshot, loadSiteContent(site.slug, root));
       const manifest = buildRouteManifest(site, data);

@@ -3,13 +3,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
 import { normaliseVehicles } from '../../src/data/normalise.ts';
-import { StockDropError, pullSite } from '../../src/data/pull.ts';
+import { StockDropError, pullSite, pullSiteSnapshot } from '../../src/data/pull.ts';
 import { parseSiteConfig } from '../../src/data/site-config.ts';
-import { appendSnapshotChanges, pullReportPath, readSnapshot, snapshotPath } from '../../src/data/snapshot-files.ts';
+import { appendSnapshotChanges, pullReportPath, readSnapshot, snapshotAsWritten, snapshotPath } from '../../src/data/snapshot-files.ts';
 import { sanitize } from '../../src/render/html.ts';
 import type { Vehicle } from '../../src/schemas/vehicle.ts';
 import { VehicleSchema } from '../../src/schemas/vehicle.ts';
@@ -277,6 +277,32 @@ describe('pull: a snapshot checked by the code that wrote it', () => {
     const broken = { ...first!, price: 'call us' } as unknown as typeof first & {};
     await appendSnapshotChanges(before, { ...before, vehicles: [broken, ...others] }, new Set([Number(first!.id)]), root);
     await expect(readSnapshot('test-motors', root, { codeVersion: 'v1' })).rejects.toThrow(/is damaged \(vehicles\.0\.price/);
+  });
+
+  it('is given back as read from its file, field for field, while the file holds just what was written', async () => {
+    await writeFeed(demo);
+    // A second pull follows a snapshot, taking its unchanged vehicles as they were checked.
+    await pullSite(site(), { root, now: NOW, codeVersion: 'v1' });
+    const { snapshot } = await pullSiteSnapshot(site(), { root, now: new Date(NOW.getTime() + 86_400_000), codeVersion: 'v1' });
+    const written = await snapshotAsWritten(snapshot, root);
+    expect(written).not.toBeNull();
+    // Strictly equal: no field the file would not hold, none with another type or order.
+    const read = (await readSnapshot('test-motors', root, { codeVersion: 'v1' }))!;
+    expect(isDeepStrictEqual(written, read)).toBe(true);
+    expect(JSON.stringify(written)).toBe(JSON.stringify(read));
+
+    // A change logged against the file since: read the file instead.
+    const [first, ...others] = read.vehicles;
+    await appendSnapshotChanges(read, { ...read, vehicles: [{ ...first!, price: first!.price + 100 }, ...others] }, new Set([Number(first!.id)]), root);
+    expect(await snapshotAsWritten(snapshot, root)).toBeNull();
+    // The file replaced by another pull: read it instead.
+    const next = await pullSiteSnapshot(site(), { root, now: new Date(NOW.getTime() + 2 * 86_400_000), codeVersion: 'v1' });
+    expect(await snapshotAsWritten(next.snapshot, root)).not.toBeNull();
+    await pullSite(site(), { root, now: new Date(NOW.getTime() + 3 * 86_400_000), codeVersion: 'v1' });
+    expect(await snapshotAsWritten(next.snapshot, root)).toBeNull();
+    // Written without a stamp (no code version): read, and checked, from the file.
+    const unstamped = await pullSiteSnapshot(site(), { root, now: new Date(NOW.getTime() + 4 * 86_400_000) });
+    expect(await snapshotAsWritten(unstamped.snapshot, root)).toBeNull();
   });
 
   it('is written without a stamp when no code version is named, and checked when read', async () => {
