@@ -309,8 +309,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
     const rendered = await timed('render', async () => {
       // Most nights every page is carried over. What the live release holds where the pages go is read on
       // another thread while the fingerprints are worked out, and dropped once a page turns out to change.
-      const liveDir = options.full ? null : await liveReleaseDir(site.slug, root);
-      const survey = liveDir ? surveyLivePages(routes, liveDir) : null;
+      const live = options.full ? null : await liveReleaseDir(site.slug, root);
+      const survey = live ? surveyLivePages(routes, live) : null;
       const fingerprintInput = { site, data, routes, images, publicFiles: listPublicFiles(appRoot), asOf: data.snapshot.pulledAt, codeVersion: app.version, landings };
       // Search pages whose island's searches the last build noted are fingerprinted by their answers now.
       const searchRoutes = routes.filter((r) => r.kind === 'search');
@@ -319,7 +319,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const noted = Object.fromEntries(Object.entries(recorded?.searchRequests ?? {}).filter(([p]) => searchPaths.has(p)));
       const notedDigests = options.full ? new Map<string, string>() : await searchAnswerDigests(fingerprintInput, noted);
       fingerprints = routeFingerprints({ ...fingerprintInput, searchDigests: notedDigests });
-      const carry = await carriedRoutes(site.slug, root, routes, fingerprints, options.full);
+      const carry = await carriedRoutes(site.slug, root, routes, fingerprints, live, options.full);
       if (carry.reason) report.fullRenderReason = carry.reason;
       // The pages not carried are rendered while the carried ones are linked; a page missing from the live
       // release (removed by hand, say) is not linked, and is rendered after them.
@@ -327,8 +327,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       const planned = routes.filter((r) => !carried.has(r.path));
       // Every page carried over: the release may come out as the live one, file for file. Its pages are
       // linked only once its other files show it does not (see `sameAsLive`).
-      if (planned.length === 0 && carry.from) {
-        const pages = await (survey?.live === carry.from ? survey : surveyLivePages(carry.routes, carry.from)).pages;
+      if (planned.length === 0 && carry.from && survey) {
+        const pages = await survey.pages;
         if (pages) unchanged = { live: carry.from, pages };
       } else survey?.cancel();
       const linking = unchanged ? Promise.resolve(new Set(carried)) : linkCarriedPages(carry.routes, carry.from, releaseDir);
@@ -482,13 +482,13 @@ interface Carry {
 }
 
 /**
- * The routes whose page in the live release was rendered from exactly what this build would render it
- * from: the same fingerprint, recorded for that very release, and not rendered again by an update since.
+ * The routes whose page in the live release `live` (its folder, null when there is none) was rendered from
+ * exactly what this build would render it from: the same fingerprint, recorded for that very release, and
+ * not rendered again by an update since.
  */
-async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, full = false): Promise<Carry> {
+async function carriedRoutes(slug: string, root: string, routes: readonly Route[], fingerprints: ReadonlyMap<string, string>, live: string | null, full = false): Promise<Carry> {
   const none = (reason: string): Carry => ({ routes: [], patched: [], from: '', state: null, reason });
   if (full) return none('a full build was asked for');
-  const live = await liveReleaseDir(slug, root);
   if (!live) return none('no live release');
   const record = await releaseRecord(slug, root, path.basename(live));
   if (!record) return none('the live release has no fingerprints');
