@@ -732,7 +732,7 @@ export async function updateLiveSite(
   const timings = { plan: 0, images: 0, render: 0, hostFiles: 0, snapshot: 0 };
   let t = performance.now();
   const lap = (key: keyof typeof timings) => {
-    timings[key] = Math.round(performance.now() - t);
+    timings[key] += Math.round(performance.now() - t);
     t = performance.now();
   };
 
@@ -816,6 +816,28 @@ export async function updateLiveSite(
   let state: BuildState;
   let sitemap: ReturnType<typeof sitemapChanges>;
   try {
+    lap('render');
+    // The sitemap, the feeds and the stock search's files are made from the data alone, not from the pages:
+    // they go to disk while this thread renders (at 10,000 vehicles, megabytes of feeds every update).
+    // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
+    sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data, live.routes)), live.sitemap);
+    for (const { file, content } of sitemap.write) {
+      touchedFile(path.join(releaseDir, file));
+      await writes.add(replacing.write(path.join(releaseDir, file), content));
+    }
+    for (const file of sitemap.remove) {
+      if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
+      touchedFile(path.join(releaseDir, file));
+    }
+    // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
+    for (const { file, content } of machineReadableFiles(site, data, images)) {
+      touchedFile(path.join(releaseDir, file));
+      await writes.add(replacing.write(path.join(releaseDir, file), content));
+    }
+    const search = searchFiles(site, data, images, asOf);
+    await writes.add(writeSearchFiles(releaseDir, search, replacing.write));
+    lap('hostFiles');
+
     // Similar-vehicles sections are replaced in place on the patch thread while this one renders the
     // update's other pages. A page that does not hold its section as expected is rendered once both are done.
     const unpatched: Route[] = [];
@@ -878,25 +900,8 @@ export async function updateLiveSite(
       !options.preview &&
       (!indexesPages(live.state.siteSearch, searchPages) || [...indexedNow].some(([pagePath, fingerprint]) => live.state.siteSearch![pagePath] !== fingerprint));
     state = { images, scriptHashes: [...scriptHashes].sort(), styleHashes: [...styleHashes].sort(), styleAttributes, content: contentFingerprints(data.content), siteSearch: live.state.siteSearch ?? {} };
-    // The sitemap carries each vehicle's last change: the files whose URLs or lastmods moved are rewritten.
     // Redirects and the image folder change only when pages appear or vanish, or photos change.
     const pagesMoved = plan.remove.length > 0 || routes.length !== live.routes.length || json(data.removed) !== json(live.data.removed);
-    sitemap = sitemapChanges(site, sitemapParts(site, sitemapEntries(routes, data, live.routes)), live.sitemap);
-    for (const { file, content } of sitemap.write) {
-      touchedFile(path.join(releaseDir, file));
-      await writes.add(replacing.write(path.join(releaseDir, file), content));
-    }
-    for (const file of sitemap.remove) {
-      if (!options.preview) await unlink(path.join(releaseDir, file)).catch(() => {});
-      touchedFile(path.join(releaseDir, file));
-    }
-    // The feeds and llms.txt follow the stock in the same update as the pages (a sale leaves both at once).
-    for (const { file, content } of machineReadableFiles(site, data, images)) {
-      touchedFile(path.join(releaseDir, file));
-      await writes.add(replacing.write(path.join(releaseDir, file), content));
-    }
-    const search = searchFiles(site, data, images, asOf);
-    await writes.add(writeSearchFiles(releaseDir, search, replacing.write));
     if (site.search.backend.kind === 'algolia' && !options.preview) await syncHostedIndex(site, hostedRecords(search.records, search.cards), { root, mode: 'update' });
     if (indexMoved) {
       // The site search reads the pages from disk.
