@@ -10,20 +10,7 @@ import StockSearchIsland, { stockSearchPropsText } from '../../src/islands/searc
 import { searchLandings } from '../../src/search/landings.ts';
 import { serverSearchClient, stockSearchProps } from '../../src/views/search-island.ts';
 import { demoManifest, DEMO_NOW } from '../support/demo-manifest.ts';
-
-/**
- * Where `value` holds what a JSON round trip would not give back as it is: a date, a map, a number JSON
- * cannot write, a hole in a list. A property left undefined is fine: it is as missing on both sides.
- */
-function notJson(value: unknown, at = ''): string[] {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return [];
-  if (typeof value === 'number') return Number.isFinite(value) ? [] : [at];
-  if (Array.isArray(value)) return value.flatMap((item, i) => (item === undefined ? [`${at}[${i}]`] : notJson(item, `${at}[${i}]`)));
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : notJson(item, `${at}.${key}`)));
-  }
-  return [at];
-}
+import { notJson } from '../support/json.ts';
 
 it('the JSON check finds what a round trip would change', () => {
   expect(notJson({ a: [1, 'x', null, { b: true, c: undefined }], d: new Date(0), e: Infinity, f: new Map(), g: [undefined] })).toEqual(['.d', '.e', '.f', '.g[0]']);

@@ -6,30 +6,53 @@
  * ../directives/request.ts), so a click may come first: it is held, and answered when the island
  * mounts. The form is loaded and mounted when the dialog first opens, focus moves to its heading,
  * Escape or the close button closes it, and focus returns to the link that opened it.
+ *
+ * The forms' specs are not the islands' props: the page holds them in one JSON data block
+ * ({@link FORM_DIALOG_SPECS_ID}), read when a dialog first opens. As props, Astro wrapped every value,
+ * escaped them into an attribute and hashed them with the island's markup, dialog by dialog: most of the
+ * props a vehicle page carried, and a good part of its render, for forms most shoppers never open.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
 import { isPlainClick } from '../../lib/plain-click.ts';
+import { dataBlockText } from '../../lib/text.ts';
 
 // The form (and its validation) loads when a dialog first opens, not with the page.
 const LeadForm = lazy(() => import('./LeadForm.tsx'));
 
-export interface FormDialogProps {
-  /** Dialog id; openers carry `data-form-dialog` with it. */
-  id: string;
-  spec: FormSpec;
+/** The id of the data block a page holds its dialogs' form specs in. */
+export const FORM_DIALOG_SPECS_ID = 'form-dialog-specs';
+
+/** The text of the data block (id {@link FORM_DIALOG_SPECS_ID}): each dialog's form spec, by dialog id. */
+export function formDialogSpecsText(dialogs: ReadonlyArray<{ id: string; spec: FormSpec }>): string {
+  return dataBlockText(Object.fromEntries(dialogs.map((d) => [d.id, d.spec])));
 }
 
-export default function FormDialog({ id, spec }: FormDialogProps) {
+function specOfDialog(id: string): FormSpec {
+  const text = document.getElementById(FORM_DIALOG_SPECS_ID)?.textContent;
+  const spec = text ? (JSON.parse(text) as Record<string, FormSpec>)[id] : undefined;
+  if (!spec) throw new Error(`the form dialog #${id} has no spec: the page's #${FORM_DIALOG_SPECS_ID} block does not hold one`);
+  return spec;
+}
+
+export interface FormDialogProps {
+  /** Dialog id; openers carry `data-form-dialog` with it, and the page's specs block holds its form under it. */
+  id: string;
+  /** The id of the dialog's form (its heading is `<form>-heading`). */
+  form: string;
+}
+
+export default function FormDialog({ id, form }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
-  const focusHeading = () => document.getElementById(`${spec.id}-heading`)?.focus();
+  const [spec, setSpec] = useState<FormSpec | null>(null);
+  const loaded = useRef<FormSpec | null>(null);
+  const focusHeading = () => document.getElementById(`${form}-heading`)?.focus();
 
   useEffect(() => {
     const open = (link: HTMLElement) => {
       opener.current = link;
-      setOpened(true);
+      setSpec((loaded.current ??= specOfDialog(id)));
       if (!dialog.current?.open) dialog.current?.showModal();
       // Once the form has loaded, the shopper starts at its heading (a phone keeps its keyboard down).
       focusHeading();
@@ -38,6 +61,8 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
       if (event.defaultPrevented || !isPlainClick(event)) return;
       const link = (event.target as Element | null)?.closest?.(`[data-form-dialog="${id}"]`);
       if (!(link instanceof HTMLElement)) return;
+      // Read before the click is taken: on a page whose block lacks the spec, the link goes to the form's page.
+      loaded.current ??= specOfDialog(id);
       event.preventDefault();
       open(link);
     };
@@ -76,10 +101,10 @@ export default function FormDialog({ id, spec }: FormDialogProps) {
     <dialog
       ref={dialog}
       id={id}
-      aria-labelledby={`${spec.id}-heading`}
+      aria-labelledby={`${form}-heading`}
       className="m-auto max-h-[92vh] w-[min(40rem,calc(100vw-1.5rem))] overflow-y-auto rounded-lg bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/60 sm:p-8"
     >
-      {opened && (
+      {spec && (
         <Suspense fallback={<p role="status" className="py-8 text-center text-slate-700">{close}Loading the form…</p>}>
           <LeadForm spec={spec} headingLevel={1} before={close} onReady={focusHeading} />
         </Suspense>
