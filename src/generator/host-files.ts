@@ -369,17 +369,49 @@ export interface InlineTexts {
   blocked: string[];
 }
 
-const WHITESPACE = new Set([0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+/** Tab, line feed, form feed, carriage return or space: what separates a tag's parts. */
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 /** An attribute value as the browser reads it: character references decoded (rare in generated pages). */
 const attributeValue = (raw: string) => (raw.includes('&') ? decodeHTMLAttribute(raw) : raw);
 const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+/** The elements whose text is not markup: it runs to their end tag. */
+const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea']);
+
+/**
+ * Whether the attribute name at `html[start, end)` can be one the scan acts on (style, src, type, language,
+ * an event handler or a URL attribute), by its length and first letter: `class`, `aria-*` and most others are
+ * passed over without being read as text. A name starting beyond ASCII is always read.
+ */
+function mayBeNamed(html: string, start: number, end: number): boolean {
+  const first = html.charCodeAt(start);
+  if (first >= 0x80) return true;
+  const letter = first | 0x20;
+  const length = end - start;
+  if (letter === 0x6f) return length > 2; // on…
+  switch (length) {
+    case 3:
+    case 5:
+      return letter === 0x73; // src, style
+    case 4:
+      return letter === 0x74 || letter === 0x68 || letter === 0x64; // type, href, data
+    case 6:
+      return letter === 0x61; // action
+    case 8:
+      return letter === 0x6c; // language
+    case 10:
+      return letter === 0x66 || letter === 0x78; // formaction, xlink:href
+    default:
+      return false;
+  }
+}
 
 /** Where the end tag `</name` (any case, then whitespace, `/` or `>`) starts at or after `from`, or -1. */
 function endTag(html: string, name: string, from: number): number {
   for (let at = html.indexOf('</', from); at !== -1; at = html.indexOf('</', at + 2)) {
     if (html.slice(at + 2, at + 2 + name.length).toLowerCase() !== name) continue;
     const next = html.charCodeAt(at + 2 + name.length);
-    if (Number.isNaN(next) || WHITESPACE.has(next) || next === 0x2f || next === 0x3e) return at;
+    if (Number.isNaN(next) || isSpace(next) || next === 0x2f || next === 0x3e) return at;
   }
   return -1;
 }
@@ -411,62 +443,70 @@ export function inlineTexts(source: string): InlineTexts {
       i = html.indexOf('<', i + 1);
       continue;
     }
-    // The tag name runs to whitespace, '/' or '>'.
+    // The tag name runs to whitespace, '/' or '>'. It is read as text only where it can matter (see
+    // mayBeNamed): most of a page's tags and attributes are passed over without a string made of them.
     let j = i + 1;
     while (j < n) {
       const c = html.charCodeAt(j);
-      if (WHITESPACE.has(c) || c === 0x2f || c === 0x3e) break;
+      if (isSpace(c) || c === 0x2f || c === 0x3e) break;
       j++;
     }
-    const name = html.slice(i + 1, j).toLowerCase();
+    const [tagStart, tagEnd] = [i + 1, j];
+    let tagName: string | undefined;
+    const name = () => (tagName ??= html.slice(tagStart, tagEnd).toLowerCase());
     // Attributes, to the '>' that is not inside a quoted value.
     let src = false;
     let type: string | undefined;
     let language: string | undefined;
     for (;;) {
-      while (j < n && (WHITESPACE.has(html.charCodeAt(j)) || html.charCodeAt(j) === 0x2f)) j++;
+      while (j < n && (isSpace(html.charCodeAt(j)) || html.charCodeAt(j) === 0x2f)) j++;
       if (j >= n || html.charCodeAt(j) === 0x3e) break;
       const nameStart = j;
       // An attribute name may start with '=' or a quote (a parse error the tokenizer tolerates).
       j++;
       while (j < n) {
         const c = html.charCodeAt(j);
-        if (WHITESPACE.has(c) || c === 0x2f || c === 0x3e || c === 0x3d) break;
+        if (isSpace(c) || c === 0x2f || c === 0x3e || c === 0x3d) break;
         j++;
       }
-      const attribute = html.slice(nameStart, j).toLowerCase();
-      while (j < n && WHITESPACE.has(html.charCodeAt(j))) j++;
-      let value = '';
+      const nameEnd = j;
+      while (j < n && isSpace(html.charCodeAt(j))) j++;
+      let [valueStart, valueEnd] = [j, j];
       if (html.charCodeAt(j) === 0x3d) {
         j++;
-        while (j < n && WHITESPACE.has(html.charCodeAt(j))) j++;
+        while (j < n && isSpace(html.charCodeAt(j))) j++;
         const quote = html.charCodeAt(j);
         if (quote === 0x22 || quote === 0x27) {
           const close = html.indexOf(quote === 0x22 ? '"' : "'", j + 1);
           const stop = close === -1 ? n : close;
-          value = html.slice(j + 1, stop);
+          [valueStart, valueEnd] = [j + 1, stop];
           j = stop + 1;
         } else {
-          const valueStart = j;
-          while (j < n && !WHITESPACE.has(html.charCodeAt(j)) && html.charCodeAt(j) !== 0x3e) j++;
-          value = html.slice(valueStart, j);
+          valueStart = j;
+          while (j < n && !isSpace(html.charCodeAt(j)) && html.charCodeAt(j) !== 0x3e) j++;
+          valueEnd = j;
         }
       }
+      if (!mayBeNamed(html, nameStart, nameEnd)) continue;
+      const attribute = html.slice(nameStart, nameEnd).toLowerCase();
+      const value = () => attributeValue(html.slice(valueStart, valueEnd));
       if (attribute === 'style') found.styleAttributes = true;
       else if (attribute === 'src') src = true;
-      else if (attribute === 'type') type ??= attributeValue(value);
-      else if (attribute === 'language') language ??= attributeValue(value);
-      if (attribute.length > 2 && attribute.startsWith('on')) blocked.add(`<${name} ${attribute}>`);
-      else if (URL_ATTRIBUTES.has(attribute) && /^\s*javascript:/i.test(attributeValue(value))) {
-        blocked.add(`<${name} ${attribute}="javascript:...">`);
+      else if (attribute === 'type') type ??= value();
+      else if (attribute === 'language') language ??= value();
+      if (attribute.length > 2 && attribute.startsWith('on')) blocked.add(`<${name()} ${attribute}>`);
+      else if (URL_ATTRIBUTES.has(attribute) && /^\s*javascript:/i.test(value())) {
+        blocked.add(`<${name()} ${attribute}="javascript:...">`);
       }
     }
     const contentStart = j + 1;
-    if (name === 'script' || name === 'style' || name === 'title' || name === 'textarea') {
-      const close = endTag(html, name, contentStart);
+    const tagLength = tagEnd - tagStart;
+    if ((tagLength === 5 || tagLength === 6 || tagLength === 8) && RAW_TEXT.has(name())) {
+      const element = name();
+      const close = endTag(html, element, contentStart);
       const stop = close === -1 ? n : close;
-      if (name === 'style') found.styles.push(html.slice(contentStart, stop).replaceAll('\0', '\uFFFD'));
-      else if (name === 'script' && !src && isExecutableScript(type === undefined && language === undefined ? {} : { ...(type !== undefined ? { type } : {}), ...(language !== undefined ? { language } : {}) })) {
+      if (element === 'style') found.styles.push(html.slice(contentStart, stop).replaceAll('\0', '\uFFFD'));
+      else if (element === 'script' && !src && isExecutableScript(type === undefined && language === undefined ? {} : { ...(type !== undefined ? { type } : {}), ...(language !== undefined ? { language } : {}) })) {
         found.scripts.push(html.slice(contentStart, stop).replaceAll('\0', '\uFFFD'));
       }
       i = close === -1 ? -1 : html.indexOf('<', close + 2);

@@ -36,6 +36,12 @@ describe('finding inline scripts', () => {
       '<script language="javascript">b()</script><script language="vbscript">c()</script><script type=" text/javascript ">d()</script>',
       '<p style="color:red" onclick="x()">a < b</p><a href="&#106;avascript:alert(1)">x</a><script\tsrc="/x.js"></script>',
       '<script>\0nul</script><div a=1 b c="2"/><br/><script type="importmap">{}</script>',
+      // Every attribute the scan acts on, in any case, beside names of the same length it passes over.
+      '<SCRIPT TYPE="application/json">{}</SCRIPT><script Language="vbscript">v()</script><script SrC="/x.js"></script><script typo="module">t()</script>',
+      '<p STYLE="x" class="y" ONLOAD="a()" oN="b" onx="c" ox="d">p</p><svg><a XLINK:HREF="javascript:e()" xlinkshref="javascript:f()">s</a></svg>',
+      '<form ACTION=" javascript:g()"><button FormAction="JavaScript:h()" formactiom="javascript:i()">b</button></form><object DATA="javascript:j()" dat="javascript:k()"></object>',
+      // Names beginning or going on beyond ASCII.
+      '<p éonclick="x()" önload="y()">a</p><svg><a xlin\u212A:href="javascript:z()">k</a></svg><p on\u0130="w()">i</p>',
     ];
     for (const page of pages) expect(inlineTexts(page), page).toEqual(referenceInlineTexts(page));
   });
