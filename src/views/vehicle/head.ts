@@ -9,14 +9,18 @@ import { pagePath, searchPathForCarType, vehiclePath } from '../../lib/urls.ts';
 import { availabilityView } from '../../rules/availability.ts';
 import { formatKmInput } from '../../rules/formatting.ts';
 import { priceDisplay } from '../../rules/pricing.ts';
+import { vehiclesById } from '../../search/query.ts';
 import type { Address } from '../../schemas/address.ts';
 import type { Location } from '../../schemas/location.ts';
 import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { NormalisedVehicle } from '../../schemas/snapshot.ts';
 
-/** The vehicle a vehicle route stands for; a clear error when the manifest and the data disagree. */
+/**
+ * The vehicle a vehicle route stands for, looked up by id in the catalogue's index (each of a vehicle's
+ * four pages asks); a clear error when the manifest and the data disagree.
+ */
 export function vehicleForRoute(data: Pick<SiteData, 'vehicles'>, vehicleId: number, path: string): NormalisedVehicle {
-  const vehicle = data.vehicles.find((v) => Number(v.id) === vehicleId);
+  const vehicle = vehiclesById(data.vehicles).get(vehicleId);
   if (!vehicle) {
     throw new Error(
       `Vehicle ${vehicleId} (route ${path}) is not in the site's snapshot. The route manifest and the data are out of step: rebuild the manifest from the same snapshot.`,
