@@ -195,6 +195,30 @@ test.describe('lead forms', () => {
     await expect(page.locator('#test-drive-form [name="email"]')).toHaveValue(email);
   });
 
+  test("a vehicle page's forms reach the browser in its data blocks, not in island props, and work from them", async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    const vehicle = availableVehicle(site);
+    await page.goto(`/cars/${vehicle.slug}/`);
+    // No island carries a form: a form's spec in props ran from 2 to 10 KB of attribute each.
+    const propSizes = await page.locator('astro-island[props]').evaluateAll((islands) => islands.map((i) => i.getAttribute('props')!.length));
+    expect(propSizes.length).toBeGreaterThan(0);
+    for (const size of propSizes) expect(size).toBeLessThan(2048);
+    type Spec = { id: string; steps: Array<{ fields: Array<{ label: string }> }> };
+    const inline = JSON.parse((await page.locator('script#enquire-spec').textContent())!) as Spec;
+    expect(inline.id).toBe('enquire');
+    const dialogs = JSON.parse((await page.locator('script#form-dialog-specs').textContent())!) as Record<string, Spec>;
+    expect(dialogs['enquire-dialog']!.id).toBe('enquire-dialog-form');
+    // The form on the page hydrates from its block: the stepped form shows the spec's first field.
+    await hydrated(page, 'enquire');
+    await expect(page.locator('#enquire').getByLabel(inline.steps[0]!.fields[0]!.label, { exact: false }).first()).toBeVisible();
+    // A dialog reads its form from the page's block when it opens.
+    await page.getByRole('complementary', { name: 'Price and actions' }).getByRole('link', { name: site.vehicle.enquireLabel }).click();
+    const dialog = page.getByRole('dialog', { name: site.vehicle.enquiryTitle });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(dialogs['enquire-dialog']!.steps[0]!.fields[0]!.label, { exact: false }).first()).toBeVisible();
+    expect(await seriousViolations(page, '#enquire-dialog')).toEqual([]);
+  });
+
   test('invalid input shows the spec messages, moves focus to them, and sends nothing', async ({ page, context, baseURL }, testInfo) => {
     const site = siteOf(testInfo.project);
     const target = formPages(site).find((p) => p.id === 'sell-my-car-form')!;

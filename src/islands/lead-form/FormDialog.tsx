@@ -16,6 +16,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
 import { isPlainClick } from '../../lib/plain-click.ts';
 import { dataBlockText } from '../../lib/text.ts';
+import { dataBlock } from '../data-block-props.ts';
 
 // The form (and its validation) loads when a dialog first opens, not with the page.
 const LeadForm = lazy(() => import('./LeadForm.tsx'));
@@ -29,8 +30,7 @@ export function formDialogSpecsText(dialogs: ReadonlyArray<{ id: string; spec: F
 }
 
 function specOfDialog(id: string): FormSpec {
-  const text = document.getElementById(FORM_DIALOG_SPECS_ID)?.textContent;
-  const spec = text ? (JSON.parse(text) as Record<string, FormSpec>)[id] : undefined;
+  const spec = dataBlock<Record<string, FormSpec>>(FORM_DIALOG_SPECS_ID)?.[id];
   if (!spec) throw new Error(`the form dialog #${id} has no spec: the page's #${FORM_DIALOG_SPECS_ID} block does not hold one`);
   return spec;
 }

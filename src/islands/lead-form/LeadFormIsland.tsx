@@ -1,23 +1,19 @@
 /**
  * A lead form as a page hands it to the browser: its spec goes in a JSON data block of the page, not in the
- * island's own props. Astro wraps every value of an island's props, escapes them into an attribute and
- * hashes them with the island's markup; a form's fields, its options above all (a trade-in form lists
- * every make and year), were most of that, page after page. The spec is plain data (a test holds it to a
- * JSON round trip).
+ * island's own props (see ../data-block-props.ts). A form's fields, its options above all (a trade-in form
+ * lists every make and year), were most of those props, page after page. The spec is plain data (a test
+ * holds it to a JSON round trip).
  */
 import { useMemo } from 'react';
 import type { FormSpec } from '../../forms/definitions.ts';
-import { dataBlockText } from '../../lib/text.ts';
+import { DataBlockProps } from '../data-block-props.ts';
 import LeadForm from './LeadForm.tsx';
 
 /** The id of the data block holding the spec of the form `form` (its id) on a page. */
 export const leadFormSpecId = (form: string) => `${form}-spec`;
 
-// The specs of the last few forms written, by site, page and form: the server's renders of the island
-// (Astro may render a component more than once to learn which renderer it is for) take them from here.
-// A browser reads the page's data block.
-const written = new Map<string, FormSpec>();
-const MOST_WRITTEN = 32;
+// The specs of the last few forms written, by site, page and form: another page's form may have the same id.
+const blocks = new DataBlockProps<FormSpec>(32);
 const keyOf = (site: string, page: string, form: string) => `${site} ${page}#${form}`;
 
 /**
@@ -25,19 +21,13 @@ const keyOf = (site: string, page: string, form: string) => `${site} ${page}#${f
  * before `<LeadFormIsland client:visible site={spec.site} page={page} form={spec.id} />`.
  */
 export function leadFormSpecText(page: string, spec: FormSpec): string {
-  const key = keyOf(spec.site, page, spec.id);
-  written.delete(key);
-  if (written.size >= MOST_WRITTEN) written.delete(written.keys().next().value!);
-  written.set(key, spec);
-  return dataBlockText(spec);
+  return blocks.text(keyOf(spec.site, page, spec.id), spec);
 }
 
 function specOf(site: string, page: string, form: string): FormSpec {
-  const kept = written.get(keyOf(site, page, form));
-  if (kept) return kept;
-  const block = typeof document === 'undefined' ? null : document.getElementById(leadFormSpecId(form));
-  if (!block?.textContent) throw new Error(`the form ${form} on ${page} has no spec: the page holds no #${leadFormSpecId(form)} block`);
-  return JSON.parse(block.textContent) as FormSpec;
+  const spec = blocks.read(keyOf(site, page, form), leadFormSpecId(form));
+  if (!spec) throw new Error(`the form ${form} on ${page} has no spec: the page holds no #${leadFormSpecId(form)} block`);
+  return spec;
 }
 
 export interface LeadFormIslandProps {

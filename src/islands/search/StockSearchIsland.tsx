@@ -6,35 +6,27 @@
  * largest part. The props are plain data (a test holds them to a JSON round trip).
  */
 import { useMemo } from 'react';
-import { dataBlockText } from '../../lib/text.ts';
+import { DataBlockProps } from '../data-block-props.ts';
 import StockSearch, { type StockSearchProps } from './StockSearch.tsx';
 
 /** The id of the data block a landing page holds the island's props in. */
 export const STOCK_SEARCH_PROPS_ID = 'stock-search-props';
 
-// The props of the last few pages written, by page: the server's renders of the island (Astro may render
-// a component more than once to learn which renderer it is for) take them from here. A browser reads the
-// page's data block.
-const written = new Map<string, StockSearchProps>();
-const MOST_WRITTEN = 16;
+// The props of the last few pages written, by page.
+const blocks = new DataBlockProps<StockSearchProps>(16);
 
 /**
  * The text of the data block (id {@link STOCK_SEARCH_PROPS_ID}) holding the island's props on `page`, for the
  * page to write before `<StockSearchIsland client:idle page={page} />`.
  */
 export function stockSearchPropsText(page: string, props: StockSearchProps): string {
-  written.delete(page);
-  if (written.size >= MOST_WRITTEN) written.delete(written.keys().next().value!);
-  written.set(page, props);
-  return dataBlockText(props);
+  return blocks.text(page, props);
 }
 
 function propsOfPage(page: string): StockSearchProps {
-  const kept = written.get(page);
-  if (kept) return kept;
-  const block = typeof document === 'undefined' ? null : document.getElementById(STOCK_SEARCH_PROPS_ID);
-  if (!block?.textContent) throw new Error(`the stock search on ${page} has no props: the page holds no #${STOCK_SEARCH_PROPS_ID} block`);
-  return JSON.parse(block.textContent) as StockSearchProps;
+  const props = blocks.read(page, STOCK_SEARCH_PROPS_ID);
+  if (!props) throw new Error(`the stock search on ${page} has no props: the page holds no #${STOCK_SEARCH_PROPS_ID} block`);
+  return props;
 }
 
 export default function StockSearchIsland({ page }: { page: string }) {
