@@ -141,6 +141,11 @@ export interface RouteFingerprintsFile {
    * next build to render the page again from: read only by code of the same version (`codeVersion`).
    */
   searchSettled?: Record<string, SettledSearch>;
+  /**
+   * A digest of the answers each search page on disk was rendered from (`answersDigest`): a running site
+   * compares a change's answers with it instead of asking the page's searches over the data before.
+   */
+  searchDigests?: Record<string, string>;
 }
 
 /** Where the fingerprints of a site's live pages are kept. */
@@ -358,8 +363,8 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
       // are the same, or it would not be).
       const keptNoted = Object.keys(noted).filter((p) => linked.has(p));
       const asked = Object.entries(result.searchAnswers);
-      searchNotes = searchPageNotes(recorded ?? {}, keptNoted, result.searchAnswers);
       const searchDigests = new Map([...keptNoted.map((p): [string, string] => [p, notedDigests.get(p)!]), ...asked.map(([p, s]): [string, string] => [p, s.digest])]);
+      searchNotes = searchPageNotes(recorded ?? {}, keptNoted, result.searchAnswers, searchDigests);
       for (const [p, fingerprint] of routeFingerprints({ ...fingerprintInput, routes: searchRoutes, searchDigests })) fingerprints.set(p, fingerprint);
       // Carried pages keep the inline scripts and styles they had: the live release's hashes stay allowed.
       if (carry.state) {
@@ -443,16 +448,18 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
   return report;
 }
 
-type SearchPageNotes = Pick<RouteFingerprintsFile, 'searchRequests' | 'searchSettled'>;
+type SearchPageNotes = Pick<RouteFingerprintsFile, 'searchRequests' | 'searchSettled' | 'searchDigests'>;
 
 /**
  * What the fingerprints file notes of the search pages: for a page just rendered, the searches its render
  * asked and what its island settled on; for a page carried over (`kept`), what the last build noted (its
- * answers are the same, or it would not have been carried).
+ * answers are the same, or it would not have been carried). Each page's answers digest (`digests`) is
+ * noted beside them.
  */
-function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], asked: RenderResult['searchAnswers']): SearchPageNotes {
+function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], asked: RenderResult['searchAnswers'], digests: ReadonlyMap<string, string>): SearchPageNotes {
   const searchRequests: Record<string, unknown[]> = {};
   const searchSettled: Record<string, SettledSearch> = {};
+  const searchDigests: Record<string, string> = {};
   for (const page of kept) {
     const requests = recorded.searchRequests?.[page];
     const settled = recorded.searchSettled?.[page];
@@ -463,7 +470,11 @@ function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], ask
     searchRequests[page] = requests;
     if (settled) searchSettled[page] = settled;
   }
-  return { searchRequests, searchSettled };
+  for (const page of Object.keys(searchRequests)) {
+    const digest = digests.get(page);
+    if (digest !== undefined) searchDigests[page] = digest;
+  }
+  return { searchRequests, searchSettled, searchDigests };
 }
 
 interface Carry {
@@ -517,10 +528,14 @@ async function releaseRecord(slug: string, root: string, release: string): Promi
   return { recorded, stale: new Set((await readFile(staleRoutesPath(slug, root), 'utf8').catch(() => '')).split('\n')) };
 }
 
-/** What the last build noted of a search page's island: the searches it asked and what it settled on. */
+/**
+ * What the last build noted of a search page's island: the searches it asked, what it settled on, and a
+ * digest of the answers the page on disk was rendered from.
+ */
 export interface NotedSearch {
   requests: unknown[];
   settled?: SettledSearch;
+  digest?: string;
 }
 
 /**
@@ -531,11 +546,11 @@ export interface NotedSearch {
 export async function notedSearches(slug: string, root: string, release: string): Promise<Map<string, NotedSearch>> {
   const record = await releaseRecord(slug, root, release);
   if (!record) return new Map();
-  const { searchRequests = {}, searchSettled = {} } = record.recorded;
+  const { searchRequests = {}, searchSettled = {}, searchDigests = {} } = record.recorded;
   return new Map(
     Object.entries(searchRequests)
       .filter(([page]) => !record.stale.has(page))
-      .map(([page, requests]) => [page, { requests, ...(searchSettled[page] ? { settled: searchSettled[page] } : {}) }]),
+      .map(([page, requests]) => [page, { requests, ...(searchSettled[page] ? { settled: searchSettled[page] } : {}), ...(searchDigests[page] ? { digest: searchDigests[page] } : {}) }]),
   );
 }
 

@@ -34,7 +34,7 @@ import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
-import { answersDigest, type SearchPageRender } from '../render/search-page-answers.ts';
+import { answersDigest, type AnsweredSearches, type SearchPageRender } from '../render/search-page-answers.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { ReplacedFiles } from './replaced-files.ts';
 import { SimilarPatcher } from './similar-patcher.ts';
@@ -786,12 +786,17 @@ export async function updateLiveSite(
   for (const route of plan.remove) searchAnswers.delete(route.path);
   const answersOf = options.preview ? undefined : options.searchPageAnswers;
   let searchPagesKept = 0;
+  // The answers of a page rendered after all, which its render takes instead of asking again.
+  const answered = new Map<string, AnsweredSearches>();
   for (const route of plan.recheck) {
     const known = answersOf && (live.searchAnswers.get(route.path) ?? (await notedAnswers(live, route.path, answersOf)));
-    if (known && answersDigest(await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests)) === known.digest) {
+    const answers = known && (await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests));
+    const digest = answers && answersDigest(answers);
+    if (known && digest === known.digest) {
       searchAnswers.set(route.path, known);
       searchPagesKept++;
     } else {
+      if (known && answers && digest) answered.set(route.path, { requests: known.requests, answers, digest });
       toRender.push(route);
     }
   }
@@ -860,7 +865,8 @@ export async function updateLiveSite(
     const renderPage = async (route: Route) => {
       // A search page is handed what its island settled on last time (see SearchPage.astro).
       const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
-      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}) };
+      const asked = answered.get(route.path);
+      const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}), ...(asked ? { searchAnswered: asked } : {}) };
       const page = await render(new Request(`${site.url}${route.path}`), locals);
       const expected = route.kind === 'not-found' ? 404 : 200;
       if (page.status !== expected) throw new Error(`rendering ${route.path} (${route.kind}) answered HTTP ${page.status}`);
@@ -944,13 +950,15 @@ export async function updateLiveSite(
 }
 
 /**
- * A page's searches as the last build noted them, with a digest of their answers over the live data: the
- * page on disk was rendered from answers equal to those (a change that answered them otherwise rendered the
- * page again, and it is then known by `searchAnswers`). Undefined for a page the build noted nothing for.
+ * A page's searches as the last build noted them, with a digest of the answers the page on disk was
+ * rendered from: as the build noted it, or (from a build that noted none) of their answers over the live
+ * data, which the page's are equal to (a change that answered them otherwise rendered the page again, and
+ * it is then known by `searchAnswers`). Undefined for a page the build noted nothing for.
  */
 async function notedAnswers(live: LiveSite, page: string, answersOf: SearchPageAnswersFn): Promise<SearchPageRender | undefined> {
   const noted = live.notedSearches.get(page);
   if (!noted) return undefined;
+  if (noted.digest !== undefined) return { requests: noted.requests, digest: noted.digest, ...(noted.settled ? { settled: noted.settled } : {}) };
   const answers = await answersOf({ site: live.site, data: live.data, images: live.state.images, asOf: live.snapshot.meta.pulledAt }, noted.requests);
   return { ...noted, digest: answersDigest(answers) };
 }

@@ -17,20 +17,38 @@ export interface SearchPageAnswers {
   answers: unknown[];
 }
 
-/** A client answering as `client` does, noting each search and its answer for {@link SearchPageAnswers}. */
-export function recordingClient(client: IslandSearchClient): { client: IslandSearchClient; recorded: SearchPageAnswers } {
+/** A page's searches answered over the data it is about to render from, with a digest of the answers. */
+export interface AnsweredSearches extends SearchPageAnswers {
+  digest: string;
+}
+
+/**
+ * A client answering as `client` does, noting each search and its answer for {@link SearchPageAnswers}.
+ * Searches asked just as in `answered` (the same request at the same turn) take its answers: a running site
+ * has asked a page's searches over the new data already, to tell whether the page changes.
+ */
+export function recordingClient(client: IslandSearchClient, answered?: AnsweredSearches): { client: IslandSearchClient; recorded: SearchPageAnswers } {
   const recorded: SearchPageAnswers = { requests: [], answers: [] };
   return {
     recorded,
     client: {
       async search(requests) {
-        const answer = await client.search(requests);
-        recorded.requests.push(structuredClone(requests));
+        const asked = structuredClone(requests);
+        const turn = recorded.requests.length;
+        const known = answered && turn < answered.requests.length && JSON.stringify(answered.requests[turn]) === JSON.stringify(asked);
+        const answer = known ? (answered.answers[turn] as Awaited<ReturnType<IslandSearchClient['search']>>) : await client.search(requests);
+        recorded.requests.push(asked);
         recorded.answers.push(answer);
         return answer;
       },
     },
   };
+}
+
+/** The digest of a render's answers (`recorded`): `answered`'s own when the render took every answer from it. */
+export function recordedDigest(recorded: SearchPageAnswers, answered?: AnsweredSearches): string {
+  const taken = answered !== undefined && recorded.answers.length === answered.answers.length && recorded.answers.every((answer, i) => answer === answered.answers[i]);
+  return taken ? answered.digest : answersDigest(recorded.answers);
 }
 
 /** The answers to a page's recorded searches over the data in `locals`, as the page's render would get them. */

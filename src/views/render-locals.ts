@@ -1,4 +1,4 @@
-import type { SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
+import type { AnsweredSearches, SearchPageRender, SettledSearch } from '../render/search-page-answers.ts';
 import type { SearchLanding } from '../search/routing.ts';
 import type { Route } from '../data/route-manifest.ts';
 import type { SiteData } from '../data/site-data.ts';
@@ -46,4 +46,9 @@ export interface RenderLocals {
    * from while its island's props are the same.
    */
   searchSettled?: SettledSearch;
+  /**
+   * Given by a running site rendering a search page again: the page's searches as it last asked them,
+   * answered over `data`, which its island takes instead of asking again.
+   */
+  searchAnswered?: AnsweredSearches;
 }

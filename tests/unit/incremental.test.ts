@@ -252,6 +252,22 @@ describe('incremental updates', () => {
     expect((outcome.report as { searchPagesKept: number }).searchPagesKept).toBeGreaterThan(0);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
   }, 240_000);
+  it("judges a loaded site's first change by the answers digests the last build noted, not by asking again", async () => {
+    expect((await run({ full: true })).status).toBe('published');
+    const file = routeFingerprintsPath(slug, root);
+    const recorded = JSON.parse(await readFile(file, 'utf8')) as RouteFingerprintsFile;
+    expect(Object.keys(recorded.searchDigests ?? {}).sort(), 'a digest for every noted search page').toEqual(Object.keys(recorded.searchRequests ?? {}).sort());
+    // Digests no answers have: every page the change asks again is then taken to answer otherwise.
+    for (const page of Object.keys(recorded.searchDigests!)) recorded.searchDigests![page] = 'no-answers-digest';
+    await writeFile(file, JSON.stringify(recorded));
+    const { v } = await vehicleListedBeyondFirstPage();
+    const fresh = createSiteRunner({ store, root, appRoot: process.cwd() });
+    journal('vehicle.updated', Number(v.id), { ...v, price: v.price - 1 });
+    const outcome = await fresh(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+    expect(outcome.status, outcome.message).toBe('published');
+    expect((outcome.report as { searchPagesKept: number }).searchPagesKept).toBe(0);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+  }, 240_000);
 
   it('renders a search page again from what its island settled on, to the same bytes as a render afresh', async () => {
     const live = await loadLiveSite(findSite(loadAllSiteConfigs('sites', root), slug), root);
