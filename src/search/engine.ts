@@ -15,6 +15,7 @@
  * The index name picks the ranking: the primary index ranks text relevance first, then its own order;
  * a sort replica orders by its attribute first.
  */
+import { runSteps, type Steps } from '../lib/steps.ts';
 
 /** A value a record may hold in one attribute. */
 export type RecordValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -454,6 +455,17 @@ export function ranked<R extends SearchRecord>(records: readonly R[], order: Ind
 }
 
 function prepare<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>): Prepared<R> {
+  return runSteps(prepareSteps(records, config));
+}
+
+/** How many records' words a step of {@link prepareSteps} indexes. */
+const WORDS_STEP = 1000;
+
+/**
+ * What the engine holds over `records`, worked out in steps: a facet, the numeric columns, a thousand
+ * records' words, an index's order. The browser runs them between the page's own tasks.
+ */
+export function* prepareSteps<R extends SearchRecord>(records: readonly R[], config: EngineConfig<R>): Steps<Prepared<R>> {
   const n = records.length;
   const facetSets = new Map<string, Map<string, Bitset>>();
   const valueIds = new Map<string, ValueIds>();
@@ -481,6 +493,7 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
     if (single) {
       valueIds.set(attribute, { names, of });
     }
+    yield;
   }
   const columns = new Map<string, Float64Array>();
   for (const attribute of config.numeric) {
@@ -488,19 +501,23 @@ function prepare<R extends SearchRecord>(records: readonly R[], config: EngineCo
     records.forEach((record, i) => (column[i] = numericValue(record[attribute])));
     columns.set(attribute, column);
   }
+  yield;
   const vocabulary = new Map<string, Map<number, number>>();
   // Records repeat their texts (a make, a model, a body), so each distinct text is split into words once.
   const wordsOf = new Map<string, string[]>();
-  records.forEach((record, i) => {
-    for (const [word, rank] of recordWords(record, config, wordsOf)) {
+  for (let i = 0; i < n; i++) {
+    for (const [word, rank] of recordWords(records[i]!, config, wordsOf)) {
       let postings = vocabulary.get(word);
       if (!postings) vocabulary.set(word, (postings = new Map()));
       postings.set(i, rank);
     }
-  });
+    if ((i + 1) % WORDS_STEP === 0) yield;
+  }
+  yield;
   const orders = new Map<string, PreparedOrder<R>>();
   for (const [name, order] of Object.entries(config.indices)) {
     orders.set(name, ranked(records, order, Int32Array.from(records.keys()).sort((a, b) => order.compare(records[a]!, records[b]!) || a - b)));
+    yield;
   }
   return { records, config, facetSets, valueIds, columns, vocabulary, allWords: [...vocabulary.keys()], orders, counts: new Map() };
 }

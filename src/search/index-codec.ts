@@ -15,6 +15,7 @@
  * byte or two each.
  */
 import { sameInputs } from '../lib/keyed-memo.ts';
+import { runSteps, type Steps } from '../lib/steps.ts';
 import type { SearchRecord } from './engine.ts';
 
 export const INDEX_FORMAT_VERSION = 1;
@@ -326,6 +327,11 @@ function sameKeys(record: SearchRecord, fields: readonly string[]): boolean {
 
 /** The records of an encoded index. A missing value comes back as null (a list as []). */
 export function decodeIndex<R extends SearchRecord = SearchRecord>(encoded: EncodedIndex): R[] {
+  return runSteps(decodeIndexSteps<R>(encoded));
+}
+
+/** {@link decodeIndex} in steps, a column at a time. */
+export function* decodeIndexSteps<R extends SearchRecord = SearchRecord>(encoded: EncodedIndex): Steps<R[]> {
   if (encoded.v !== INDEX_FORMAT_VERSION) throw new Error(`search index: format ${String(encoded.v)} is not ${INDEX_FORMAT_VERSION}; rebuild the site`);
   const records = Array.from({ length: encoded.n }, () => ({}) as Record<string, unknown>);
   for (const [field, column] of Object.entries(encoded.columns)) {
@@ -335,6 +341,7 @@ export function decodeIndex<R extends SearchRecord = SearchRecord>(encoded: Enco
         value = i === 0 ? column.deltas[0]! : value + column.deltas[i]!;
         records[i]![field] = column.s ? String(value) : value;
       }
+      yield;
       continue;
     }
     for (let i = 0; i < encoded.n; i++) {
@@ -343,6 +350,7 @@ export function decodeIndex<R extends SearchRecord = SearchRecord>(encoded: Enco
       else if (column.t === 'b') records[i]![field] = column.values[i] === null || column.values[i] === undefined ? null : column.values[i] === 1;
       else records[i]![field] = column.ids[i]!.map((id) => column.dict[id]!);
     }
+    yield;
   }
   return records as R[];
 }

@@ -4,8 +4,9 @@
  * in the record, the embedded one fetches the card files of the hits it returns. Browser-safe.
  */
 import { embeddedSearchClient, type ClientRequest } from '../../search/client.ts';
-import type { SearchResponse } from '../../search/engine.ts';
-import { decodeIndex, type EncodedIndex } from '../../search/index-codec.ts';
+import { createSearchEngine, prepareSteps, type Prepared, type SearchResponse } from '../../search/engine.ts';
+import { decodeIndexSteps, type EncodedIndex } from '../../search/index-codec.ts';
+import { runStepsYielding } from '../../lib/steps.ts';
 import { cardFilePath, cardGroup, listingEngineConfig, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
 import type { ResultCardData } from '../../views/search-records.ts';
 
@@ -44,7 +45,19 @@ export function embeddedClient(indexUrl: string, base: string): IslandSearchClie
     }
     return loading;
   };
-  const engine = embeddedSearchClient(async () => decodeIndex<ListingRecord>((await loadFile()).index), listingEngineConfig(base));
+  // The index is decoded and the engine worked out in short tasks: the page stays responsive to a shopper
+  // while it loads (at idle, or at the first refinement).
+  const config = listingEngineConfig(base);
+  let prepared: Prepared<ListingRecord> | undefined;
+  const engine = embeddedSearchClient(
+    async () => {
+      const records = await runStepsYielding(decodeIndexSteps<ListingRecord>((await loadFile()).index));
+      prepared = await runStepsYielding(prepareSteps(records, config));
+      return records;
+    },
+    config,
+    (records) => createSearchEngine(records, config, prepared),
+  );
   return {
     preload: () => engine.warm(),
     async search(requests) {
