@@ -13,7 +13,6 @@ import {
   useHits,
   useInstantSearch,
   usePagination,
-  useRefinementList,
   useSearchBox,
   useSortBy,
   type InstantSearchServerState,
@@ -38,6 +37,7 @@ import type { PromoCardView } from '../../views/promo-cards.ts';
 import { seededRandom } from '../../views/seeded-random.ts';
 import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { useChosenRange } from './price-range.ts';
+import { useRefinementPanels, type RefinementListConnectorParams, type RefinementListRenderState } from './refinement-panels.ts';
 import { PromoTile, ResultCard, SkeletonCard } from './ResultCard.tsx';
 import { algoliaClient, embeddedClient, type CardHit, type IslandSearchClient } from './search-client.ts';
 
@@ -305,9 +305,7 @@ function Refinements(props: StockSearchProps) {
         </button>
       </div>
       <PriceFilter bounds={settings.priceSlider} presets={settings.pricePresets} />
-      {PANELS.map((panel) => (
-        <ListFilter key={panel.attribute} {...panel} settings={settings} />
-      ))}
+      <ListFilters settings={settings} />
       <KmFilter />
     </div>
   );
@@ -336,29 +334,44 @@ function itemLabel(attribute: string, value: string): string {
   return value;
 }
 
-function ListFilter({ attribute, title, all, open, settings }: { attribute: string; title: string; all: string; open?: boolean; settings: SearchSettings }) {
+/** Each panel's refinement list: how many values it shows, and in what order. */
+function listOptions(attribute: string, settings: SearchSettings): RefinementListConnectorParams {
   const popular = attribute === 'make' && settings.popularMakesFirst;
-  // One options object for the widget's life: a new sort function each render would remount the widget.
-  const options = useMemo(
-    (): Parameters<typeof useRefinementList>[0] => ({
-      attribute,
-      limit: popular ? POPULAR_MAKES_COUNT : 8,
-      showMore: true,
-      showMoreLimit: 200,
-      sortBy:
-        attribute === 'weekly_price_range'
-          ? (a: { name: string }, b: { name: string }) => WEEKLY_PRICE_RANGES.findIndex((r) => r.label === a.name) - WEEKLY_PRICE_RANGES.findIndex((r) => r.label === b.name)
-          : attribute === 'car_type'
-          ? (a: { name: string }, b: { name: string }) => settings.carTypeOrder.indexOf(a.name as CarType) - settings.carTypeOrder.indexOf(b.name as CarType)
-          : attribute === 'year'
-            ? ['name:desc' as const]
-            : popular
-              ? ['count:desc' as const, 'name:asc' as const]
-              : ['name:asc' as const],
-    }),
-    [attribute],
+  return {
+    attribute,
+    limit: popular ? POPULAR_MAKES_COUNT : 8,
+    showMore: true,
+    showMoreLimit: 200,
+    sortBy:
+      attribute === 'weekly_price_range'
+        ? (a: { name: string }, b: { name: string }) => WEEKLY_PRICE_RANGES.findIndex((r) => r.label === a.name) - WEEKLY_PRICE_RANGES.findIndex((r) => r.label === b.name)
+        : attribute === 'car_type'
+        ? (a: { name: string }, b: { name: string }) => settings.carTypeOrder.indexOf(a.name as CarType) - settings.carTypeOrder.indexOf(b.name as CarType)
+        : attribute === 'year'
+          ? ['name:desc' as const]
+          : popular
+            ? ['count:desc' as const, 'name:asc' as const]
+            : ['name:asc' as const],
+  };
+}
+
+/** The refinement panels, their lists mounted as one widget (refinement-panels.ts). */
+function ListFilters({ settings }: { settings: SearchSettings }) {
+  // One options object for the island's life: new sort functions each render would mount the lists again.
+  const params = useMemo(() => ({ lists: PANELS.map((panel) => listOptions(panel.attribute, settings)) }), []);
+  const { lists } = useRefinementPanels(params);
+  return (
+    <>
+      {PANELS.map((panel) => {
+        const list = lists[panel.attribute];
+        return list ? <ListFilter key={panel.attribute} {...panel} list={list} settings={settings} /> : null;
+      })}
+    </>
   );
-  const list = useRefinementList(options);
+}
+
+function ListFilter({ attribute, title, all, open, list, settings }: { attribute: string; title: string; all: string; open?: boolean; list: RefinementListRenderState; settings: SearchSettings }) {
+  const popular = attribute === 'make' && settings.popularMakesFirst;
   if (list.items.length === 0) return null;
   // Popular makes first: the 20 with most stock, then every other make by name.
   const items = popular && list.isShowingMore ? [...list.items.slice(0, POPULAR_MAKES_COUNT), ...list.items.slice(POPULAR_MAKES_COUNT).sort((a, b) => a.label.localeCompare(b.label))] : list.items;
