@@ -459,7 +459,6 @@ type SearchPageNotes = Pick<RouteFingerprintsFile, 'searchRequests' | 'searchSet
 function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], asked: RenderResult['searchAnswers'], digests: ReadonlyMap<string, string>): SearchPageNotes {
   const searchRequests: Record<string, unknown[]> = {};
   const searchSettled: Record<string, SettledSearch> = {};
-  const searchDigests: Record<string, string> = {};
   for (const page of kept) {
     const requests = recorded.searchRequests?.[page];
     const settled = recorded.searchSettled?.[page];
@@ -470,11 +469,7 @@ function searchPageNotes(recorded: SearchPageNotes, kept: readonly string[], ask
     searchRequests[page] = requests;
     if (settled) searchSettled[page] = settled;
   }
-  for (const page of Object.keys(searchRequests)) {
-    const digest = digests.get(page);
-    if (digest !== undefined) searchDigests[page] = digest;
-  }
-  return { searchRequests, searchSettled, searchDigests };
+  return { searchRequests, searchSettled, searchDigests: Object.fromEntries(digests) };
 }
 
 interface Carry {

@@ -790,15 +790,17 @@ export async function updateLiveSite(
   const answered = new Map<string, AnsweredSearches>();
   for (const route of plan.recheck) {
     const known = answersOf && (live.searchAnswers.get(route.path) ?? (await notedAnswers(live, route.path, answersOf)));
-    const answers = known && (await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests));
-    const digest = answers && answersDigest(answers);
-    if (known && digest === known.digest) {
-      searchAnswers.set(route.path, known);
-      searchPagesKept++;
-    } else {
-      if (known && answers && digest) answered.set(route.path, { requests: known.requests, answers, digest });
-      toRender.push(route);
+    if (known) {
+      const answers = await answersOf!({ site, data, images, asOf: next.snapshot.meta.pulledAt }, known.requests);
+      const digest = answersDigest(answers);
+      if (digest === known.digest) {
+        searchAnswers.set(route.path, known);
+        searchPagesKept++;
+        continue;
+      }
+      answered.set(route.path, { requests: known.requests, answers, digest });
     }
+    toRender.push(route);
   }
   let done = 0;
   const total = toRender.length + toPatch.length;
@@ -958,7 +960,7 @@ export async function updateLiveSite(
 async function notedAnswers(live: LiveSite, page: string, answersOf: SearchPageAnswersFn): Promise<SearchPageRender | undefined> {
   const noted = live.notedSearches.get(page);
   if (!noted) return undefined;
-  if (noted.digest !== undefined) return { requests: noted.requests, digest: noted.digest, ...(noted.settled ? { settled: noted.settled } : {}) };
+  if (noted.digest !== undefined) return { ...noted, digest: noted.digest };
   const answers = await answersOf({ site: live.site, data: live.data, images: live.state.images, asOf: live.snapshot.meta.pulledAt }, noted.requests);
   return { ...noted, digest: answersDigest(answers) };
 }

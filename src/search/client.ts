@@ -26,8 +26,8 @@ export interface EmbeddedSearchClient {
 export function embeddedSearchClient<R extends SearchRecord>(
   load: () => Promise<readonly R[]>,
   config: EngineConfig<R>,
-  /** Builds the engine over the loaded records (the build's client starts from its previous engine). */
-  build: (records: readonly R[], config: EngineConfig<R>) => SearchEngine<R> = createSearchEngine,
+  /** Builds the engine over the loaded records, at once or in steps (the build's client starts from its previous engine; the browser's works in short tasks). */
+  build: (records: readonly R[], config: EngineConfig<R>) => SearchEngine<R> | Promise<SearchEngine<R>> = createSearchEngine,
 ): EmbeddedSearchClient {
   let engine: Promise<SearchEngine<R>> | null = null;
   const ready = () =>

@@ -341,14 +341,13 @@ export function* decodeIndexSteps<R extends SearchRecord = SearchRecord>(encoded
         value = i === 0 ? column.deltas[0]! : value + column.deltas[i]!;
         records[i]![field] = column.s ? String(value) : value;
       }
-      yield;
-      continue;
-    }
-    for (let i = 0; i < encoded.n; i++) {
-      if (column.t === 's') records[i]![field] = column.ids[i]! < 0 ? null : column.dict[column.ids[i]!]!;
-      else if (column.t === 'n') records[i]![field] = column.values[i] ?? null;
-      else if (column.t === 'b') records[i]![field] = column.values[i] === null || column.values[i] === undefined ? null : column.values[i] === 1;
-      else records[i]![field] = column.ids[i]!.map((id) => column.dict[id]!);
+    } else {
+      for (let i = 0; i < encoded.n; i++) {
+        if (column.t === 's') records[i]![field] = column.ids[i]! < 0 ? null : column.dict[column.ids[i]!]!;
+        else if (column.t === 'n') records[i]![field] = column.values[i] ?? null;
+        else if (column.t === 'b') records[i]![field] = column.values[i] === null || column.values[i] === undefined ? null : column.values[i] === 1;
+        else records[i]![field] = column.ids[i]!.map((id) => column.dict[id]!);
+      }
     }
     yield;
   }

@@ -362,7 +362,7 @@ test.describe('stock search', () => {
     const panel = page.locator('#filter-make');
     const values = () => panel.getByRole('checkbox').count();
     const shown = await values();
-    test.skip(makes.length <= shown, `${site.slug} lists every make at once`);
+    expect(makes.length, `${site.slug} has more makes than its panel shows at first`).toBeGreaterThan(shown);
     const models = await page.locator('#filter-model').getByRole('checkbox').count();
     const more = page.getByRole('button', { name: 'All makes', exact: true });
     await more.click();

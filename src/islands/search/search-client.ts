@@ -4,7 +4,7 @@
  * in the record, the embedded one fetches the card files of the hits it returns. Browser-safe.
  */
 import { embeddedSearchClient, type ClientRequest } from '../../search/client.ts';
-import { createSearchEngine, prepareSteps, type Prepared, type SearchResponse } from '../../search/engine.ts';
+import { createSearchEngine, prepareSteps, type SearchResponse } from '../../search/engine.ts';
 import { decodeIndexSteps, type EncodedIndex } from '../../search/index-codec.ts';
 import { runStepsYielding } from '../../lib/steps.ts';
 import { cardFilePath, cardGroup, listingEngineConfig, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
@@ -47,16 +47,10 @@ export function embeddedClient(indexUrl: string, base: string): IslandSearchClie
   };
   // The index is decoded and the engine worked out in short tasks: the page stays responsive to a shopper
   // while it loads (at idle, or at the first refinement).
-  const config = listingEngineConfig(base);
-  let prepared: Prepared<ListingRecord> | undefined;
   const engine = embeddedSearchClient(
-    async () => {
-      const records = await runStepsYielding(decodeIndexSteps<ListingRecord>((await loadFile()).index));
-      prepared = await runStepsYielding(prepareSteps(records, config));
-      return records;
-    },
-    config,
-    (records) => createSearchEngine(records, config, prepared),
+    async () => runStepsYielding(decodeIndexSteps<ListingRecord>((await loadFile()).index)),
+    listingEngineConfig(base),
+    async (records, config) => createSearchEngine(records, config, await runStepsYielding(prepareSteps(records, config))),
   );
   return {
     preload: () => engine.warm(),
