@@ -63,13 +63,17 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
   }
 
   let runner: SiteRunner;
+  // Loads a site and warms the code its updates run, ahead of its first webhook (local mode).
+  let prepare: ((slug: string) => Promise<boolean>) | null = null;
   try {
     if (options.runner) runner = options.runner;
     else if (config.mode === 'dispatch') runner = createDispatchRunner({ store, config, log });
     else {
       // Loaded only in local mode: it brings in the whole generator.
       const { createSiteRunner } = await import('./site-runner.ts');
-      runner = createSiteRunner({ store, root, appRoot, log });
+      const local = createSiteRunner({ store, root, appRoot, log });
+      prepare = local.prepare;
+      runner = local;
     }
   } catch (error) {
     store.close();
@@ -146,6 +150,16 @@ export async function startOps(options: StartOpsOptions = {}): Promise<RunningOp
       if (left.length > 0) log(`Stopped waiting for ${left.join(', ')}; they are marked failed at the next start and their events stay pending.`);
       store.close();
     })());
+
+  // Each site is loaded and warmed for its first update while the server waits for it (OPS_PRELOAD_SITES),
+  // one after another, so the loading never takes both cores from a run under way. A site already running
+  // (events a previous process left) loads in its run.
+  if (prepare && config.preloadSites) {
+    const ready = prepare;
+    void (async () => {
+      for (const site of sites) if (!closing && queue.status(site.slug).state === 'idle') await ready(site.slug);
+    })();
+  }
 
   return { config, app, store, queue, outbox, sites, url, close };
 }

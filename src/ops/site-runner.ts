@@ -9,12 +9,14 @@ import { buildSites, reportPath, type SiteBuildReport } from '../generator/build
 import { compileApp, loadAppEntry, watchCodeVersion, type AppEntry } from '../generator/compile.ts';
 import { advanceClock, applyEvents, loadLiveSite, startPatchThread, updateLiveSite, type AppliedBatch, type LiveSite } from '../generator/incremental.ts';
 import { OUT } from '../generator/publish.ts';
+import { collectGarbage } from '../generator/collect-garbage.ts';
+import { warmLiveSite } from '../generator/warm-live-site.ts';
 import type { Snapshot } from '../schemas/snapshot.ts';
 import { describeBoundaries } from '../rules/time-boundaries.ts';
 import { deployFiles } from '../deploy/deploy.ts';
 import { contentChange, editorialRecordsOf } from './content-change.ts';
 import { acquireSiteLock } from './site-lock.ts';
-import type { RunOutcome, RunPlan, RunResult, SiteRunner } from './site-queue.ts';
+import type { RunOutcome, RunPlan, RunProgress, RunResult, SiteRunner } from './site-queue.ts';
 import type { OpsStore } from './store.ts';
 
 export interface SiteRunnerOptions {
@@ -48,6 +50,9 @@ async function waitForLock(dir: string, slug: string, log: (line: string) => voi
 const json = (value: unknown) => JSON.stringify(value);
 
 
+/** The runner of a process that renders its sites itself, which can ready a site before its first run. */
+export type LocalSiteRunner = SiteRunner & { prepare(slug: string): Promise<boolean> };
+
 /**
  * Runs one plan for one site, as the queue asks. Applies the site's pending
  * journalled events and any content change incrementally; builds the whole site
@@ -55,7 +60,7 @@ const json = (value: unknown) => JSON.stringify(value);
  * since it was built, saying so in the log. Events are settled only after the
  * site on disk shows them, so a crash replays them.
  */
-export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
+export function createSiteRunner(options: SiteRunnerOptions): LocalSiteRunner {
   const { store, root, appRoot } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
@@ -78,24 +83,73 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
     return loaded;
   }
 
-  return async (slug: string, plan: RunPlan, progress): Promise<RunResult> => {
-    const started = performance.now();
-    const release = await waitForLock(lockDir, slug, log);
+  /** Why a run of `slug` has to build it in full rather than update it, or null. */
+  async function fullBuildReason(slug: string, plan: Pick<RunPlan, 'full'>, version: string): Promise<string | null> {
     const previous = store.lastBuild(slug);
+    const report = existsSync(reportPath(slug, root)) ? (JSON.parse(await readFile(reportPath(slug, root), 'utf8')) as SiteBuildReport) : null;
+    return plan.full
+      ? 'a full rebuild was asked for'
+      : !report || !existsSync(snapshotPath(slug, root))
+        ? 'the site has not been built yet'
+        : report.status !== 'published' || previous?.status === 'failed'
+          ? 'its last build failed'
+          : report.codeVersion !== version
+            ? `the code changed since it was built (${report.codeVersion} -> ${version})`
+            : null;
+  }
+
+  async function liveRenderer(version: string, dir: string): Promise<AppEntry> {
+    if (!renderer || renderer.version !== version) renderer = { version, entry: await loadAppEntry(dir) };
+    return renderer.entry;
+  }
+
+  // Sites being loaded and warmed ahead of their first run (`prepare`): a run waits for its site's.
+  const preparing = new Map<string, Promise<boolean>>();
+
+  /**
+   * Loads a site that updates can take and runs a made-up update of it as a preview
+   * (src/generator/warm-live-site.ts), so the first stock change after the process starts neither loads
+   * the site nor runs the update's code cold. A site that needs a full build is left to its first run.
+   * Resolves to whether the site was loaded; never rejects.
+   */
+  const prepare = (slug: string): Promise<boolean> => {
+    const job = (async () => {
+      const started = performance.now();
+      try {
+        const site = findSite(loadAllSiteConfigs('sites', root), slug);
+        // Judged before compiling: a site built by other code needs a full build, which its run compiles for.
+        const version = await codeVersion();
+        const reason = await fullBuildReason(slug, { full: false }, version);
+        if (reason) {
+          log(`${slug}: not loaded ahead of its first update: it needs a full build, because ${reason}`);
+          return false;
+        }
+        const app = await compileApp(appRoot, version);
+        const current = await currentLive(slug, site);
+        const pages = await warmLiveSite(current, (await liveRenderer(app.version, app.dir)).render, { root, appRoot, now: now() });
+        // What loading and the warm-up left behind is collected now, while nothing waits, not in the first updates.
+        collectGarbage();
+        log(`${slug}: loaded for updates in ${Math.round(performance.now() - started)} ms (a made-up update of ${pages} page(s) ran as a preview to warm up)`);
+        return true;
+      } catch (error) {
+        log(`${slug}: not loaded ahead of its first update (${(error as Error).message}); that update loads it.`);
+        return false;
+      }
+    })();
+    preparing.set(slug, job);
+    return job;
+  };
+
+  const run = async (slug: string, plan: RunPlan, progress: (p: RunProgress) => void): Promise<RunResult> => {
+    const started = performance.now();
+    await preparing.get(slug);
+    preparing.delete(slug);
+    const release = await waitForLock(lockDir, slug, log);
     let buildId: number | null = null;
     try {
       const site = findSite(loadAllSiteConfigs('sites', root), slug);
       const app = await compileApp(appRoot, await codeVersion());
-      const report = existsSync(reportPath(slug, root)) ? (JSON.parse(await readFile(reportPath(slug, root), 'utf8')) as SiteBuildReport) : null;
-      const fullReason = plan.full
-        ? 'a full rebuild was asked for'
-        : !report || !existsSync(snapshotPath(slug, root))
-          ? 'the site has not been built yet'
-          : report.status !== 'published' || previous?.status === 'failed'
-            ? 'its last build failed'
-            : report.codeVersion !== app.version
-              ? `the code changed since it was built (${report.codeVersion} -> ${app.version})`
-              : null;
+      const fullReason = await fullBuildReason(slug, plan, app.version);
       const pending = plan.events ? store.pending(slug) : [];
       const events = pending.map((e) => ({ eventId: e.eventId, event: e.event }));
       const source = sourceFor(site, { root });
@@ -132,7 +186,7 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       }
 
       const current = await currentLive(slug, site);
-      if (!renderer || renderer.version !== app.version) renderer = { version: app.version, entry: await loadAppEntry(app.dir) };
+      const entry = await liveRenderer(app.version, app.dir);
       let next: Snapshot = current.snapshot;
       let applied: AppliedBatch = { snapshot: next, applied: [], failed: [], touched: new Set(), unchanged: true };
       const changes = new Set<string>();
@@ -161,11 +215,11 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       const { live: updated, result } = await updateLiveSite(
         current,
         { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: new Set([...applied.touched, ...clockTouched]), contentChanges: changes },
-        renderer.entry.render,
+        entry.render,
         {
           root,
-          similarSection: renderer.entry.similarSection,
-          searchPageAnswers: renderer.entry.searchPageAnswers,
+          similarSection: entry.similarSection,
+          searchPageAnswers: entry.searchPageAnswers,
           onProgress: (done, total) => progress({ phase: 'render', done, total }),
           // The site shows the events from here on; the journal keeps them until the snapshot has them too.
           onFilesReplaced: () => store.markRendered(slug, applied.applied),
@@ -203,4 +257,5 @@ export function createSiteRunner(options: SiteRunnerOptions): SiteRunner {
       release();
     }
   };
+  return Object.assign(run, { prepare });
 }

@@ -70,6 +70,18 @@ async function keptOnFirstChangeAfterLoading(): Promise<number> {
   return (outcome.report as { searchPagesKept: number }).searchPagesKept;
 }
 
+/** Every file under `dir` with its size and when it was last written. */
+async function filesWithTimes(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { size, mtimeMs } = await stat(file);
+    out.push(`${path.relative(dir, file)} ${size} ${mtimeMs}`);
+  }
+  return out.sort();
+}
+
 beforeAll(async () => {
   root = await testSiteRoot('incremental', 60);
   await buildSites({ root, site: slug, interactive: false });
@@ -269,6 +281,32 @@ describe('incremental updates', () => {
     for (const page of Object.keys(recorded.searchDigests!)) recorded.searchDigests![page] = 'no-answers-digest';
     await writeFile(file, JSON.stringify(recorded));
     expect(await keptOnFirstChangeAfterLoading()).toBe(0);
+  }, 240_000);
+
+  it('readies a loaded site before its first change without touching it; the change then equals a full build', async () => {
+    const release = await realpath(path.join(root, 'out', slug));
+    const untouched = async () => ({ release: await filesWithTimes(release), data: await filesWithTimes(path.join(root, 'data', 'snapshots')) });
+    const before = await untouched();
+    const lines: string[] = [];
+    const fresh = createSiteRunner({ store, root, appRoot: process.cwd(), log: (l) => lines.push(l) });
+    expect(await fresh.prepare(slug)).toBe(true);
+    expect(lines).toEqual([expect.stringMatching(/^.+: loaded for updates in \d+ ms \(a made-up update of [1-9]\d* page\(s\) ran as a preview to warm up\)$/)]);
+    // The made-up changes went nowhere: not into the live release, the snapshot, the build state or the journal.
+    expect(await untouched()).toEqual(before);
+    expect(await realpath(path.join(root, 'out', slug))).toBe(release);
+    expect(store.event(slug, 'warm-up-price')).toBeNull();
+    // The site it holds is the one its first change starts from, and that change renders as a full build would.
+    const snapshot = (await readSnapshot(slug, root))!;
+    const [priced, sold] = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000).slice(-2);
+    journal('vehicle.updated', Number(priced!.id), { ...priced, price: priced!.price - 250 });
+    journal('vehicle.sold', Number(sold!.id));
+    const outcome = await fresh(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+    expect(outcome.kind).toBe('incremental');
+    expect(outcome.status, outcome.message).toBe('published');
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+    // A site it cannot load is left to its first run, which says what is wrong.
+    expect(await fresh.prepare('no-such-dealer')).toBe(false);
+    expect(lines.at(-1)).toMatch(/^no-such-dealer: not loaded ahead of its first update \(.+\); that update loads it\.$/);
   }, 240_000);
 
   it('renders a search page again from what its island settled on, to the same bytes as a render afresh', async () => {

@@ -59,8 +59,11 @@ describe('configuration from the environment', () => {
       leadRetryBaseMs: 2000,
       leadMaxAttempts: 12,
       mode: 'local',
+      preloadSites: true,
       github: null,
     });
+    expect(loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_PRELOAD_SITES: 'false' }).preloadSites).toBe(false);
+    expect(() => loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_PRELOAD_SITES: 'yes' })).toThrow(/OPS_PRELOAD_SITES \(got "yes"\): expected "true" or "false"/);
     expect(loadOpsConfig({ OPS_ADMIN_TOKEN: TOKEN, OPS_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
     // The preview server's API reads the same variables, without needing the admin token.
     expect(loadPublicApiConfig({ OPS_LEAD_RATE_LIMIT: '100000' })).toEqual({ dataDir: 'data/ops', leadRateLimit: 100000, trustProxy: false, sessionSecret: null, shopperRateLimit: 60, smsWebhook: null });
