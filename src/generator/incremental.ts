@@ -720,7 +720,8 @@ export async function updateLiveSite(
     similarSection?: SimilarSectionFn;
     /**
      * The compiled app's answers to a search page's recorded searches: with it, search pages that list a
-     * changed vehicle are rendered only when their answers changed; without it (and in a preview) they are rendered.
+     * changed vehicle are rendered only when their answers changed (in a preview, a page kept is the live one
+     * beneath); without it they are rendered.
      */
     searchPageAnswers?: SearchPageAnswersFn;
   },
@@ -784,7 +785,7 @@ export async function updateLiveSite(
   // Search pages listing a changed vehicle: asked their searches again, and rendered only when answered otherwise.
   const searchAnswers = new Map(live.searchAnswers);
   for (const route of plan.remove) searchAnswers.delete(route.path);
-  const answersOf = options.preview ? undefined : options.searchPageAnswers;
+  const answersOf = options.searchPageAnswers;
   let searchPagesKept = 0;
   // The answers of a page rendered after all, which its render takes instead of asking again.
   const answered = new Map<string, AnsweredSearches>();

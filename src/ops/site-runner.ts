@@ -126,7 +126,7 @@ export function createSiteRunner(options: SiteRunnerOptions): LocalSiteRunner {
         }
         const app = await compileApp(appRoot, version);
         const current = await currentLive(slug, site);
-        const pages = await warmLiveSite(current, (await liveRenderer(app.version, app.dir)).render, { root, appRoot, now: now() });
+        const pages = await warmLiveSite(current, await liveRenderer(app.version, app.dir), { root, appRoot, now: now() });
         // What loading and the warm-up left behind is collected now, while nothing waits, not in the first updates.
         collectGarbage();
         log(`${slug}: loaded for updates in ${Math.round(performance.now() - started)} ms (a made-up update of ${pages} page(s) ran as a preview to warm up)`);

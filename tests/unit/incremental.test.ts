@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSiteFeed } from '../../src/data/demo/generate.ts';
@@ -10,7 +11,7 @@ import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
-import { loadLiveSite } from '../../src/generator/incremental.ts';
+import { applyEvents, loadLiveSite, updateLiveSite } from '../../src/generator/incremental.ts';
 import { compileApp, loadAppEntry } from '../../src/generator/compile.ts';
 import { listPublicFiles } from '../../src/generator/public-files.ts';
 import { searchLandings } from '../../src/search/landings.ts';
@@ -307,6 +308,29 @@ describe('incremental updates', () => {
     // A site it cannot load is left to its first run, which says what is wrong.
     expect(await fresh.prepare('no-such-dealer')).toBe(false);
     expect(lines.at(-1)).toMatch(/^no-such-dealer: not loaded ahead of its first update \(.+\); that update loads it\.$/);
+  }, 240_000);
+
+  it('keeps out of a preview a search page whose searches answer as before: the live page beneath stands', async () => {
+    // Built in full: every search page's searches are noted with the digest of their answers.
+    expect((await run({ full: true })).status).toBe('published');
+    const { live, v } = await vehicleListedBeyondFirstPage();
+    const entry = await loadAppEntry((await compileApp(process.cwd())).dir);
+    const now = new Date();
+    const applied = await applyEvents(live, [{ eventId: 'preview-price', event: { id: 'preview-price', type: 'vehicle.updated', occurred_at: now.toISOString(), data: { id: Number(v.id), record: { ...v, price: v.price - 1 } } } }], { now });
+    const scratch = await mkdtemp(path.join(os.tmpdir(), 'preview-answers-'));
+    const preview = async (folder: string, searchPageAnswers?: typeof entry.searchPageAnswers) =>
+      (await updateLiveSite({ ...live, releaseDir: path.join(scratch, folder) }, { snapshot: applied.snapshot, touched: applied.touched }, entry.render, { root, preview: true, searchPageAnswers })).result;
+    try {
+      const asked = await preview('asked', entry.searchPageAnswers);
+      const rendered = await preview('rendered');
+      expect(asked.searchPagesKept).toBeGreaterThan(0);
+      expect(rendered.searchPagesKept).toBe(0);
+      // The kept pages are just what the preview that asked wrote less of.
+      expect(asked.files.every((f) => rendered.files.includes(f))).toBe(true);
+      expect(rendered.files.length - asked.files.length).toBe(asked.searchPagesKept);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it('renders a search page again from what its island settled on, to the same bytes as a render afresh', async () => {
