@@ -580,8 +580,9 @@ export function buildRouteManifest(site: SiteConfig, data: SiteData): Route[] {
       if (original?.kind === 'search') add({ ...original, path, canonicalPath: canonical });
     };
     for (const t of carTypes) twin(pagePath('used-car', t), searchPathForCarType(t));
-    for (const makeSlug of makes.keys()) twin(pagePath('used-car', makeSlug), pagePath('search', makeSlug));
-    for (const [, v] of models) twin(pagePath('used-car', v.make_slug, v.model_slug), pagePath('search', v.make_slug, v.model_slug));
+    // In the search pages' order, which does not follow the catalogue's: a vehicle leaving keeps it.
+    for (const makeSlug of [...makes.keys()].sort()) twin(pagePath('used-car', makeSlug), pagePath('search', makeSlug));
+    for (const [, v] of [...models].sort()) twin(pagePath('used-car', v.make_slug, v.model_slug), pagePath('search', v.make_slug, v.model_slug));
     for (const body of present(vehicles.map((v) => v.simple_body))) twin(pagePath('used-car', slugify(body)), pagePath('search', slugify(body)));
   }
 

@@ -24,7 +24,7 @@ import { VehicleSchema, type Vehicle } from '../schemas/vehicle.ts';
 import type { WebhookEvent } from '../schemas/webhook.ts';
 import { searchLandings } from '../search/landings.ts';
 import type { SearchLanding } from '../search/routing.ts';
-import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames, type VehicleLookup } from '../search/query.ts';
+import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames, type SearchFilter, type VehicleLookup } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { brandPageSteady, brandStock } from '../views/brands.ts';
 import { locationStockKey } from '../views/locations.ts';
@@ -396,6 +396,11 @@ function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
 }
 
 /** Whether two stock tallies ({@link stockTally}) give every facet the same count. */
+/** The locations some vehicle is at, as one string (see locationCardView's stock link). */
+function stockedLocations(vehicles: readonly NormalisedVehicle[]): string {
+  return json([...new Set(vehicles.map((v) => v.location?.slug ?? ''))].sort());
+}
+
 function sameTally(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
@@ -562,6 +567,19 @@ export function planUpdate(
   );
   // The stock figures home, location, brand and model pages show.
   const countsMoved = !sameTally(stockTally(site, before.data.vehicles, beforeAsOf), stockTally(site, after.data.vehicles, asOf));
+  // Which pages showing stock figures the moved figures reach. A location's page counts the vehicles at it
+  // alone (vehiclesAt: by its slug or id), and a make's page its make's, which `brandFacets` follows. Of
+  // the other vehicles, a make's grid of locations shows just whether each location has any
+  // (locationCardView). So a sold vehicle leaving the site, which moves the figures, renders the other
+  // makes' and locations' pages again only when it leaves a location without vehicles.
+  let stockedLocationsMoved: boolean | undefined;
+  const locationSlugs = new Map([...before.data.locations, ...after.data.locations].map((l) => [Number(l.id), l.slug]));
+  const figuresReach = (route: Route): boolean => {
+    if (route.kind === 'brand') return (stockedLocationsMoved ??= stockedLocations(before.data.vehicles) !== stockedLocations(after.data.vehicles));
+    if (route.kind !== 'location') return true;
+    const slug = locationSlugs.get(route.locationId);
+    return changedVersions.some((v) => Number(v.location_id) === route.locationId || Boolean(slug && v.location?.slug === slug));
+  };
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
   // Pages of one make also list that make's models.
@@ -590,9 +608,9 @@ export function planUpdate(
     if (deps.vehicles?.some((id) => changedIds.has(id))) return true;
     const followed = route.kind === 'location' ? locationFacets : route.kind === 'brand' ? brandFacets : changedFacets;
     if (!deps.vehicles && deps.facets?.some((f) => followed.has(f))) return true;
-    if (countsMoved && deps.stockCounts) return true;
+    if (countsMoved && deps.stockCounts && figuresReach(route)) return true;
     if (route.kind === 'search' && (navigationMoved || landingsMoved || (route.filter.make !== undefined && modelListMoved(route.filter.make)))) return true;
-    if (route.kind === 'search' && changedVersions.some((v) => matchesFilter(v, route.filter))) return true;
+    if (route.kind === 'search' && (changedVersions.some((v) => matchesFilter(v, route.filter)) || reachesWiderSearches(route.filter))) return true;
     // An electric model's page links to its stock when some vehicle is of that model.
     if (route.kind === 'ev-model' && changedVersions.some((v) => v.model_slug === route.baseId)) return true;
     return Boolean(contentTouched(deps));
@@ -619,7 +637,25 @@ export function planUpdate(
   function listsOnly(old: Route, route: RouteOf<'search'>): boolean {
     if (!sameRoute(old, route) || navigationMoved || landingsMoved || contentTouched(route.deps)) return false;
     if (route.filter.make !== undefined && modelListMoved(route.filter.make)) return false;
-    return Boolean(route.deps.vehicles?.some((id) => changedIds.has(id))) || changedVersions.some((v) => matchesFilter(v, route.filter));
+    return Boolean(route.deps.vehicles?.some((id) => changedIds.has(id))) || changedVersions.some((v) => matchesFilter(v, route.filter)) || reachesWiderSearches(route.filter);
+  }
+
+  /**
+   * Whether a changed vehicle reaches the wider searches a search page's island also asks: for each of the
+   * page's refinements, the search without it, whose answers count that refinement's other values (a
+   * disjunctive facet: the make list of a make's page counts every make). A vehicle reaches one when it
+   * joins or leaves it, or moves in it from one value to another.
+   */
+  function reachesWiderSearches(filter: SearchFilter): boolean {
+    const keys = Object.keys(filter) as Array<keyof SearchFilter>;
+    return [...changedIds].some((id) => {
+      const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
+      return keys.some((key) => {
+        const wider = { ...filter, [key]: undefined };
+        const [inBefore, inAfter] = [was !== undefined && matchesFilter(was, wider), now !== undefined && matchesFilter(now, wider)];
+        return inBefore !== inAfter || (inBefore && json(vehicleFacets(was!)) !== json(vehicleFacets(now!)));
+      });
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -10,11 +10,12 @@ import { readSnapshot } from '../../src/data/snapshot-files.ts';
 import { buildSites } from '../../src/generator/build.ts';
 import { outputFile } from '../../src/generator/output-paths.ts';
 import { offerPath } from '../../src/lib/urls.ts';
-import { matchesFilter } from '../../src/search/query.ts';
+import { matchesFilter, type SearchFilter } from '../../src/search/query.ts';
 import { BoundaryClock, MAX_TIMER_MS } from '../../src/ops/boundary-clock.ts';
 import { SiteQueue } from '../../src/ops/site-queue.ts';
 import { createSiteRunner } from '../../src/ops/site-runner.ts';
 import { OpsStore } from '../../src/ops/store.ts';
+import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 // One small dealer, built in full, then moved through time by an injected clock: the ops server's
@@ -219,8 +220,19 @@ describe('time-aware republishing', () => {
     expect(listedIt.has(`cars/${soldSlug}/index.html`)).toBe(true);
     expect(listedIt.size).toBeGreaterThan(1);
     // Pages whose figures count the vehicle may change too: stock counts, its make, body or location, and
-    // search pages whose counts and statistics take in every vehicle they match.
-    const counting = new Set(routes.filter((r) => r.deps.stockCounts || r.deps.facets?.some((f) => facets.has(f)) || (r.kind === 'search' && matchesFilter(vehicle, r.filter))).map((r) => outputFile('', r.path, r.kind).replace(/^\//, '')));
+    // search pages whose counts and statistics take in every vehicle they match, or that count the other
+    // values of one of their refinements (the make list of a make's page).
+    const widerMatch = (filter: SearchFilter) => Object.keys(filter).some((key) => matchesFilter(vehicle, { ...filter, [key]: undefined }));
+    const counting = new Set(routes.filter((r) => r.deps.stockCounts || r.deps.facets?.some((f) => facets.has(f)) || (r.kind === 'search' && (matchesFilter(vehicle, r.filter) || widerMatch(r.filter)))).map((r) => outputFile('', r.path, r.kind).replace(/^\//, '')));
+    // The other makes' and locations' pages show the site's stock figures, but none that the vehicle is in:
+    // they are not even rendered again (each page rendered is a new file in place of the old one).
+    const untouched = routes
+      .filter((r) => (r.kind === 'brand' && r.makeSlug !== vehicle.make_slug) || (r.kind === 'location' && r.locationId !== Number(vehicle.location_id) && !r.deps.facets?.some((f) => facets.has(f))))
+      .map((r) => outputFile('', r.path, r.kind).replace(/^\//, ''));
+    console.info('untouched', untouched.join(' '));
+    expect(untouched.length, 'other makes or locations have pages').toBeGreaterThan(0);
+    const fileIds = async () => Promise.all(untouched.map(async (f) => `${f} ${(await stat(path.join(await realpath(path.join(root, 'out', slug)), f))).ino}`));
+    const idsBefore = await fileIds();
 
     await advanceTo(new Date(SOLD_CUTOFF_S * 1000 + 1));
 
@@ -240,6 +252,8 @@ describe('time-aware republishing', () => {
     // The home page's stock figures counted it while it was recently sold, so they change too.
     expect(diff.changed).toContain('index.html');
     expect(await readFile(path.join(live2, '_redirects'), 'utf8')).toContain(`/cars/${soldSlug}/`);
+    expect(await fileIds()).toEqual(idsBefore);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
     // Nothing left in this test's hour: no timer due before the next offer start weeks away.
     const next = clock.next(slug);
     expect(next === null || next.at.getTime() > SOLD_CUTOFF_S * 1000 + 60 * MINUTE).toBe(true);
