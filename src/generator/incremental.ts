@@ -395,12 +395,12 @@ function menuFingerprintOf(site: SiteConfig, data: SiteData): string {
   return json([menus.header, menus.footer, data.content.copy]);
 }
 
-/** Whether two stock tallies ({@link stockTally}) give every facet the same count. */
 /** The locations some vehicle is at, as one string (see locationCardView's stock link). */
 function stockedLocations(vehicles: readonly NormalisedVehicle[]): string {
   return json([...new Set(vehicles.map((v) => v.location?.slug ?? ''))].sort());
 }
 
+/** Whether two stock tallies ({@link stockTally}) give every facet the same count. */
 function sameTally(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
