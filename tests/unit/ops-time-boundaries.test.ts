@@ -229,7 +229,6 @@ describe('time-aware republishing', () => {
     const untouched = routes
       .filter((r) => (r.kind === 'brand' && r.makeSlug !== vehicle.make_slug) || (r.kind === 'location' && r.locationId !== Number(vehicle.location_id) && !r.deps.facets?.some((f) => facets.has(f))))
       .map((r) => outputFile('', r.path, r.kind).replace(/^\//, ''));
-    console.info('untouched', untouched.join(' '));
     expect(untouched.length, 'other makes or locations have pages').toBeGreaterThan(0);
     const fileIds = async () => Promise.all(untouched.map(async (f) => `${f} ${(await stat(path.join(await realpath(path.join(root, 'out', slug)), f))).ino}`));
     const idsBefore = await fileIds();
