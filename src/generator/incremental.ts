@@ -27,7 +27,7 @@ import type { SearchLanding } from '../search/routing.ts';
 import { catalogueChange, catalogueFollows, matchesFilter, namesOf, sameNames, type SearchFilter, type VehicleLookup } from '../search/query.ts';
 import type { ImageIndex } from '../views/images.ts';
 import { brandPageSteady, brandStock } from '../views/brands.ts';
-import { locationStockKey } from '../views/locations.ts';
+import { isAtLocation, locationStockKey } from '../views/locations.ts';
 import { siteMenus } from '../views/navigation.ts';
 import type { RenderLocals } from '../views/render-locals.ts';
 import type { RouteOf } from '../views/common.ts';
@@ -568,17 +568,17 @@ export function planUpdate(
   // The stock figures home, location, brand and model pages show.
   const countsMoved = !sameTally(stockTally(site, before.data.vehicles, beforeAsOf), stockTally(site, after.data.vehicles, asOf));
   // Which pages showing stock figures the moved figures reach. A location's page counts the vehicles at it
-  // alone (vehiclesAt: by its slug or id), and a make's page its make's, which `brandFacets` follows. Of
+  // alone (isAtLocation: by its slug or id), and a make's page its make's, which `brandFacets` follows. Of
   // the other vehicles, a make's grid of locations shows just whether each location has any
   // (locationCardView). So a sold vehicle leaving the site, which moves the figures, renders the other
   // makes' and locations' pages again only when it leaves a location without vehicles.
   let stockedLocationsMoved: boolean | undefined;
-  const locationSlugs = new Map([...before.data.locations, ...after.data.locations].map((l) => [Number(l.id), l.slug]));
+  const locationsById = new Map([...before.data.locations, ...after.data.locations].map((l) => [Number(l.id), l]));
   const figuresReach = (route: Route): boolean => {
     if (route.kind === 'brand') return (stockedLocationsMoved ??= stockedLocations(before.data.vehicles) !== stockedLocations(after.data.vehicles));
     if (route.kind !== 'location') return true;
-    const slug = locationSlugs.get(route.locationId);
-    return changedVersions.some((v) => Number(v.location_id) === route.locationId || Boolean(slug && v.location?.slug === slug));
+    const location = locationsById.get(route.locationId) ?? { id: route.locationId, slug: null };
+    return changedVersions.some((v) => isAtLocation(v, location));
   };
   const navigation = (data: SiteData) => memo(data, 'navigation', () => json(searchRefinements(site, data.vehicles, {}, '')));
   const navigationMoved = !namesKept && navigation(before.data) !== navigation(after.data);
@@ -592,6 +592,11 @@ export function planUpdate(
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
   // landing pages: it changes with any vehicle it matched before or matches now, and with that table.
   const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
+  // Each changed vehicle's two versions, and whether a refinement value of it moved (asked per search page).
+  const changedPairs = [...changedIds].map((id) => {
+    const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
+    return { was, now, facetsMoved: was !== undefined && now !== undefined && json(vehicleFacets(was)) !== json(vehicleFacets(now)) };
+  });
   const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data, namesKept ? before : undefined).text;
 
   // What the change does to a page's content lists (editorial pages, offers, locations, delivery table).
@@ -648,14 +653,13 @@ export function planUpdate(
    */
   function reachesWiderSearches(filter: SearchFilter): boolean {
     const keys = Object.keys(filter) as Array<keyof SearchFilter>;
-    return [...changedIds].some((id) => {
-      const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
-      return keys.some((key) => {
+    return changedPairs.some(({ was, now, facetsMoved }) =>
+      keys.some((key) => {
         const wider = { ...filter, [key]: undefined };
         const [inBefore, inAfter] = [was !== undefined && matchesFilter(was, wider), now !== undefined && matchesFilter(now, wider)];
-        return inBefore !== inAfter || (inBefore && json(vehicleFacets(was!)) !== json(vehicleFacets(now!)));
-      });
-    });
+        return inBefore !== inAfter || (inBefore && facetsMoved);
+      }),
+    );
   }
 
   /**

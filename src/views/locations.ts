@@ -13,9 +13,14 @@ import { addressText, metaDescription, type LinkView } from './common.ts';
 import { phoneView, type PhoneView } from './phone.ts';
 import { ratingView, shownReviews, type RatingView, type ReviewView } from './reviews.ts';
 
-/** Vehicles at a location (by its slug or id). */
+/** Whether a vehicle is at a location (by its slug or id). */
+export function isAtLocation(vehicle: NormalisedVehicle, location: Pick<Location, 'id' | 'slug'>): boolean {
+  return Boolean(location.slug && vehicle.location?.slug === location.slug) || Number(vehicle.location_id) === Number(location.id);
+}
+
+/** Vehicles at a location ({@link isAtLocation}). */
 function vehiclesAt(vehicles: readonly NormalisedVehicle[], location: Pick<Location, 'id' | 'slug'>): NormalisedVehicle[] {
-  return vehicles.filter((v) => (location.slug && v.location?.slug === location.slug) || Number(v.location_id) === Number(location.id));
+  return vehicles.filter((v) => isAtLocation(v, location));
 }
 
 /** The phone a location shows: the site's per-location override, else its own number. */
