@@ -24,7 +24,7 @@ import { OUT, createRelease, discardRelease, dropRelease, liveRelease, publishRe
 import { listPublicFiles } from './public-files.ts';
 import { sameAsLive, surveyLivePages, type LivePages } from './unchanged-release.ts';
 import { routeFingerprints, searchAnswerDigests, similarSectionOnly } from './route-fingerprints.ts';
-import { renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
+import { RenderPool, renderRoutes, type RenderResult, type RenderTask } from './render-pool.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexesPages, isSiteSearchPage, linkSiteSearch, writeSiteSearch } from './site-search.ts';
@@ -207,10 +207,13 @@ export async function buildSites(options: BuildOptions = {}): Promise<BuildSumma
 
   const progress = createProgress(log, options.interactive);
   const reports: BuildSummary['sites'] = [];
+  // One set of render workers for every site: each site after the first is rendered by warm code.
+  const pool = new RenderPool();
   try {
-    for (const site of sites) reports.push(await buildSite(site, { ...options, root, appRoot, app }, progress));
+    for (const site of sites) reports.push(await buildSite(site, { ...options, root, appRoot, app, pool }, progress));
   } finally {
     progress.close();
+    await pool.close();
   }
   const failed = reports.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
@@ -219,7 +222,7 @@ export async function buildSites(options: BuildOptions = {}): Promise<BuildSumma
   return { compileSeconds, sites: reports };
 }
 
-async function buildSite(site: SiteConfig, options: BuildOptions & { root: string; appRoot: string; app: CompiledApp }, progress: Progress): Promise<SiteBuildReport> {
+async function buildSite(site: SiteConfig, options: BuildOptions & { root: string; appRoot: string; app: CompiledApp; pool: RenderPool }, progress: Progress): Promise<SiteBuildReport> {
   const { root, appRoot, app } = options;
   const builtAt = new Date().toISOString();
   const timings: PhaseTimings = { pull: 0, manifest: 0, images: 0, render: 0, hostFiles: 0, publish: 0 };
@@ -351,7 +354,7 @@ async function buildSite(site: SiteConfig, options: BuildOptions & { root: strin
         progress.update(site.slug, done);
         options.onProgress?.(site.slug, 'render', done, planned.length);
       };
-      const rendering = renderRoutes(task, planned, onRendered, { workers: options.workers, more: unlinked, here: { site, data, publicFiles: fingerprintInput.publicFiles } });
+      const rendering = renderRoutes(task, planned, onRendered, { workers: options.workers, pool: options.pool, more: unlinked, here: { site, data, publicFiles: fingerprintInput.publicFiles } });
       // Both finish before either's failure is thrown: no link is still being made in a release being discarded.
       const [renderOutcome, linkOutcome] = await Promise.allSettled([rendering, linking]);
       if (renderOutcome.status === 'rejected') throw renderOutcome.reason;

@@ -1,14 +1,15 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRouteManifest, type Route } from '../../src/data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent, siteData, type SiteData } from '../../src/data/site-data.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
+import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { buildSites, buildStatePath, type BuildState } from '../../src/generator/build.ts';
 import { compileApp } from '../../src/generator/compile.ts';
 import { listPublicFiles } from '../../src/generator/public-files.ts';
-import { renderRoutes, workerHeapMb, type RenderTask } from '../../src/generator/render-pool.ts';
+import { RenderPool, renderRoutes, workerHeapMb, type RenderTask } from '../../src/generator/render-pool.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import { searchLandings } from '../../src/search/landings.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
@@ -23,25 +24,42 @@ describe("a render worker's heap", () => {
   });
 });
 
-// One small site rendered twice, once on the calling thread and once on workers: the same pages, byte
-// for byte, and the same account of them.
+// Small sites rendered on the calling thread and on workers: the same pages, byte for byte, and the same
+// account of them.
 let root: string;
-let site: SiteConfig;
-let data: SiteData;
-let routes: Route[];
-let task: (releaseDir: string) => RenderTask;
 const publicFiles = listPublicFiles(process.cwd());
+
+/** A built site of the test root, as a render needs it. */
+interface SiteToRender {
+  site: SiteConfig;
+  data: SiteData;
+  routes: Route[];
+  task: (releaseDir: string) => RenderTask;
+}
+
+let first: SiteToRender;
+// Another dealer (its own makes, models, pages and content), to render after the first on the same workers.
+let second: SiteToRender;
+const SECOND_SITE = 'bayside-mg';
+
+async function siteToRender(slug: string, appDir: string): Promise<SiteToRender> {
+  await buildSites({ root, site: slug, interactive: false });
+  const site = findSite(loadAllSiteConfigs('sites', root), slug);
+  const data = siteData((await readSnapshot(slug, root))!, loadSiteContent(slug, root));
+  const routes = buildRouteManifest(site, data);
+  const { images } = JSON.parse(await readFile(buildStatePath(slug, root), 'utf8')) as BuildState;
+  const landings = searchLandings(routes, data);
+  return { site, data, routes, task: (releaseDir) => ({ appDir, appRoot: process.cwd(), root, site: slug, releaseDir, asOf: data.snapshot.pulledAt, images, landings }) };
+}
 
 beforeAll(async () => {
   root = await testSiteRoot('render-pool', 30);
-  await buildSites({ root, site: TEST_SITE, interactive: false });
-  site = findSite(loadAllSiteConfigs('sites', root), TEST_SITE);
-  data = siteData((await readSnapshot(TEST_SITE, root))!, loadSiteContent(TEST_SITE, root));
-  routes = buildRouteManifest(site, data);
-  const { images } = JSON.parse(await readFile(buildStatePath(TEST_SITE, root), 'utf8')) as BuildState;
+  await writeFile(path.join(root, 'sites', `${SECOND_SITE}.yaml`), await readFile(`sites/${SECOND_SITE}.yaml`, 'utf8'));
+  await cp(path.resolve('content', SECOND_SITE), path.join(root, 'content', SECOND_SITE), { recursive: true });
+  await writeDemoFeeds({ site: SECOND_SITE, vehicles: 30, root });
   const appDir = (await compileApp(process.cwd())).dir;
-  const landings = searchLandings(routes, data);
-  task = (releaseDir) => ({ appDir, appRoot: process.cwd(), root, site: TEST_SITE, releaseDir, asOf: data.snapshot.pulledAt, images, landings });
+  first = await siteToRender(TEST_SITE, appDir);
+  second = await siteToRender(SECOND_SITE, appDir);
 }, 240_000);
 
 afterAll(async () => {
@@ -59,29 +77,71 @@ async function filesUnder(dir: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
+/**
+ * Renders `target` on the calling thread and then on workers (the pool's, when given) into folders named
+ * after `label`, and expects the same files, byte for byte, and the same account of them.
+ */
+async function expectSameOnWorkers(target: SiteToRender, label: string, pool?: RenderPool): Promise<number> {
+  const { site, data, routes, task } = target;
+  const hereDir = path.join(root, `${label}-here`);
+  const workersDir = path.join(root, `${label}-on-workers`);
+  const here = await renderRoutes(task(hereDir), routes, () => {}, { here: { site, data, publicFiles }, hereBelow: Infinity });
+  const onWorkers = await renderRoutes(task(workersDir), routes, () => {}, { workers: 2, here: { site, data, publicFiles }, hereBelow: 0, ...(pool ? { pool } : {}) });
+  expect(here.workers).toBe(0);
+  expect(onWorkers.workers).toBeGreaterThan(0);
+  expect(here.pages).toBe(routes.length);
+  const [a, b] = [await filesUnder(hereDir), await filesUnder(workersDir)];
+  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+  expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
+  const { workers: _a, ...hereReport } = here;
+  const { workers: _b, ...workersReport } = onWorkers;
+  expect(hereReport).toEqual(workersReport);
+  return onWorkers.workers;
+}
+
+/** A vehicle route of `target` whose vehicle does not exist: rendering it fails. */
+function missingVehicle(target: SiteToRender): Route {
+  return { ...target.routes.find((r) => r.kind === 'vehicle')!, path: '/cars/no-such-car/', vehicleId: -1 } as Route;
+}
+
 describe('rendering routes', () => {
   it('writes the same pages and reports the same on the calling thread as on workers', async () => {
-    const hereDir = path.join(root, 'rendered-here');
-    const workersDir = path.join(root, 'rendered-on-workers');
-    const here = await renderRoutes(task(hereDir), routes, () => {}, { here: { site, data, publicFiles }, hereBelow: Infinity });
-    const onWorkers = await renderRoutes(task(workersDir), routes, () => {}, { workers: 2, here: { site, data, publicFiles }, hereBelow: 0 });
-    expect(here.workers).toBe(0);
-    expect(onWorkers.workers).toBeGreaterThan(0);
-    expect(here.pages).toBe(routes.length);
-    const [a, b] = [await filesUnder(hereDir), await filesUnder(workersDir)];
-    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    expect([...a].filter(([file, bytes]) => !bytes.equals(b.get(file)!)).map(([file]) => file)).toEqual([]);
-    const { workers: _a, ...hereReport } = here;
-    const { workers: _b, ...workersReport } = onWorkers;
-    expect(hereReport).toEqual(workersReport);
+    await expectSameOnWorkers(first, 'rendered');
   }, 240_000);
 
   it('names the page that failed, on the calling thread and on a worker', async () => {
-    const missing: Route = { ...routes.find((r) => r.kind === 'vehicle')!, path: '/cars/no-such-car/', vehicleId: -1 } as Route;
+    const { site, data, task } = first;
     for (const hereBelow of [Infinity, 0]) {
-      await expect(renderRoutes(task(path.join(root, `failing-${hereBelow}`)), [missing], () => {}, { workers: 1, here: { site, data, publicFiles }, hereBelow })).rejects.toThrow(
+      await expect(renderRoutes(task(path.join(root, `failing-${hereBelow}`)), [missingVehicle(first)], () => {}, { workers: 1, here: { site, data, publicFiles }, hereBelow })).rejects.toThrow(
         /rendering \/cars\/no-such-car\/ \(vehicle\) failed/,
       );
+    }
+  }, 240_000);
+});
+
+describe('a pool of render workers', () => {
+  it('renders one dealer after another on the same workers, each as the calling thread renders it', async () => {
+    const pool = new RenderPool();
+    try {
+      const used = [await expectSameOnWorkers(first, 'pooled-first', pool), await expectSameOnWorkers(second, 'pooled-second', pool)];
+      expect(pool.started).toBe(Math.max(...used));
+    } finally {
+      await pool.close();
+    }
+  }, 240_000);
+
+  it('stops the workers a site failed on, and renders the next site on new ones', async () => {
+    const pool = new RenderPool();
+    try {
+      const { site, data, task } = first;
+      await expect(renderRoutes(task(path.join(root, 'pool-failing')), [missingVehicle(first)], () => {}, { workers: 1, pool, here: { site, data, publicFiles }, hereBelow: 0 })).rejects.toThrow(
+        /rendering \/cars\/no-such-car\/ \(vehicle\) failed/,
+      );
+      expect(pool.started).toBe(1);
+      const used = await expectSameOnWorkers(second, 'after-failure', pool);
+      expect(pool.started).toBe(1 + used);
+    } finally {
+      await pool.close();
     }
   }, 240_000);
 });
