@@ -573,10 +573,11 @@ export function planUpdate(
   // (locationCardView). So a sold vehicle leaving the site, which moves the figures, renders the other
   // makes' and locations' pages again only when it leaves a location without vehicles.
   let stockedLocationsMoved: boolean | undefined;
-  const locationsById = new Map([...before.data.locations, ...after.data.locations].map((l) => [Number(l.id), l]));
+  let locationsById: Map<number, SiteData['locations'][number]> | undefined;
   const figuresReach = (route: Route): boolean => {
     if (route.kind === 'brand') return (stockedLocationsMoved ??= stockedLocations(before.data.vehicles) !== stockedLocations(after.data.vehicles));
     if (route.kind !== 'location') return true;
+    locationsById ??= new Map([...before.data.locations, ...after.data.locations].map((l) => [Number(l.id), l]));
     const location = locationsById.get(route.locationId) ?? { id: route.locationId, slug: null };
     return changedVersions.some((v) => isAtLocation(v, location));
   };
@@ -591,12 +592,12 @@ export function planUpdate(
 
   // A search page shows counts and statistics over every vehicle it matches, and the island's table of
   // landing pages: it changes with any vehicle it matched before or matches now, and with that table.
-  const changedVersions = [...changedIds].flatMap((id) => [oldVehicles.get(id), newVehicles.get(id)].filter((v): v is NormalisedVehicle => v !== undefined));
   // Each changed vehicle's two versions, and whether a refinement value of it moved (asked per search page).
   const changedPairs = [...changedIds].map((id) => {
     const [was, now] = [oldVehicles.get(id), newVehicles.get(id)];
     return { was, now, facetsMoved: was !== undefined && now !== undefined && json(vehicleFacets(was)) !== json(vehicleFacets(now)) };
   });
+  const changedVersions = changedPairs.flatMap(({ was, now }) => [was, now].filter((v): v is NormalisedVehicle => v !== undefined));
   const landingsMoved = landingsOf(before.routes, before.data).text !== landingsOf(after.routes, after.data, namesKept ? before : undefined).text;
 
   // What the change does to a page's content lists (editorial pages, offers, locations, delivery table).

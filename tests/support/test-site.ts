@@ -27,10 +27,18 @@ async function siteRoot(prefix: string, from: string, slug: string, vehicles: nu
   const root = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
   await mkdir(path.join(root, 'sites'));
   await mkdir(path.join(root, 'content'));
+  await addDemoSite(root, from, slug, vehicles, edit);
+  return root;
+}
+
+/**
+ * Adds the demo dealer `from` to a project folder as `slug`: its config passed through `edit`, its content,
+ * and a generated demo feed of `vehicles` vehicles.
+ */
+export async function addDemoSite(root: string, from: string, slug: string, vehicles: number, edit: (config: string) => string = (config) => config): Promise<void> {
   await writeFile(path.join(root, 'sites', `${slug}.yaml`), edit(await readFile(`sites/${from}.yaml`, 'utf8')));
   await cp(path.resolve('content', from), path.join(root, 'content', slug), { recursive: true });
   await writeDemoFeeds({ site: slug, vehicles, root });
-  return root;
 }
 
 /** A valid, available feed vehicle record (no slug: normalising derives one); override fields per test. */

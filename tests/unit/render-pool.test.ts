@@ -1,18 +1,17 @@
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRouteManifest, type Route } from '../../src/data/route-manifest.ts';
 import { findSite, loadAllSiteConfigs } from '../../src/data/site-config.ts';
 import { loadSiteContent, siteData, type SiteData } from '../../src/data/site-data.ts';
 import { readSnapshot } from '../../src/data/snapshot-files.ts';
-import { writeDemoFeeds } from '../../src/data/demo/write.ts';
 import { buildSites, buildStatePath, type BuildState } from '../../src/generator/build.ts';
 import { compileApp } from '../../src/generator/compile.ts';
 import { listPublicFiles } from '../../src/generator/public-files.ts';
 import { RenderPool, renderRoutes, workerHeapMb, type RenderTask } from '../../src/generator/render-pool.ts';
 import type { SiteConfig } from '../../src/schemas/site-config.ts';
 import { searchLandings } from '../../src/search/landings.ts';
-import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
+import { addDemoSite, TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 describe("a render worker's heap", () => {
   it('stays at its floor for the largest site at 10,000 vehicles and grows with a larger snapshot', () => {
@@ -54,9 +53,7 @@ async function siteToRender(slug: string, appDir: string): Promise<SiteToRender>
 
 beforeAll(async () => {
   root = await testSiteRoot('render-pool', 30);
-  await writeFile(path.join(root, 'sites', `${SECOND_SITE}.yaml`), await readFile(`sites/${SECOND_SITE}.yaml`, 'utf8'));
-  await cp(path.resolve('content', SECOND_SITE), path.join(root, 'content', SECOND_SITE), { recursive: true });
-  await writeDemoFeeds({ site: SECOND_SITE, vehicles: 30, root });
+  await addDemoSite(root, SECOND_SITE, SECOND_SITE, 30);
   const appDir = (await compileApp(process.cwd())).dir;
   first = await siteToRender(TEST_SITE, appDir);
   second = await siteToRender(SECOND_SITE, appDir);
