@@ -527,29 +527,42 @@ async function releaseRecord(slug: string, root: string, release: string): Promi
 }
 
 /**
- * What the last build noted of a search page's island: the searches it asked, what it settled on, and a
- * digest of the answers the page on disk was rendered from.
+ * What the last build noted of a search page: the searches its island asked and a digest of the answers the
+ * page on disk was rendered from.
  */
 export interface NotedSearch {
   requests: unknown[];
-  settled?: SettledSearch;
   digest?: string;
 }
 
-/**
- * What the last build noted for each search page of `release` that no update has rendered since: the
- * pages a running site may keep, once it has asked their searches, when a change answers them the same,
- * and renders again from what their island settled on.
- */
-export async function notedSearches(slug: string, root: string, release: string): Promise<Map<string, NotedSearch>> {
+/** What the last build noted of a release's search pages ({@link releaseSearchNotes}). */
+export interface ReleaseSearchNotes {
+  /**
+   * For each search page no update has rendered since, what the page on disk was rendered from: a running
+   * site may keep such a page, once it has asked its searches, when a change answers them the same.
+   */
+  noted: Map<string, NotedSearch>;
+  /**
+   * For every search page, updated since or not, what its island settled on. That follows from the island's
+   * props alone, not from the page on disk, and a render takes it only while the props are the same
+   * (SearchPage.astro): so a process started after an update still renders those pages from it.
+   */
+  settled: Map<string, SettledSearch>;
+}
+
+/** What the last build noted of the search pages of `release`; nothing when the record is of another release. */
+export async function releaseSearchNotes(slug: string, root: string, release: string): Promise<ReleaseSearchNotes> {
   const record = await releaseRecord(slug, root, release);
-  if (!record) return new Map();
+  if (!record) return { noted: new Map(), settled: new Map() };
   const { searchRequests = {}, searchSettled = {}, searchDigests = {} } = record.recorded;
-  return new Map(
-    Object.entries(searchRequests)
-      .filter(([page]) => !record.stale.has(page))
-      .map(([page, requests]) => [page, { requests, ...(searchSettled[page] ? { settled: searchSettled[page] } : {}), ...(searchDigests[page] ? { digest: searchDigests[page] } : {}) }]),
-  );
+  return {
+    noted: new Map(
+      Object.entries(searchRequests)
+        .filter(([page]) => !record.stale.has(page))
+        .map(([page, requests]) => [page, { requests, ...(searchDigests[page] ? { digest: searchDigests[page] } : {}) }]),
+    ),
+    settled: new Map(Object.entries(searchSettled)),
+  };
 }
 
 async function readJson<T>(file: string): Promise<T | null> {

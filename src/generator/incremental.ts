@@ -34,7 +34,7 @@ import type { RouteOf } from '../views/common.ts';
 import { searchRefinements } from '../views/search.ts';
 import type { RenderFn, SearchPageAnswersFn, SimilarSectionFn } from './compile.ts';
 import { cspHash, headersFile, inlineTextsOf, redirectsFile, sitemapChanges, sitemapParts, type SitemapWritten } from './host-files.ts';
-import { answersDigest, type AnsweredSearches, type SearchPageRender } from '../render/search-page-answers.ts';
+import { answersDigest, type AnsweredSearches, type SearchPageRender, type SettledSearch } from '../render/search-page-answers.ts';
 import { WritesInFlight } from '../lib/writes-in-flight.ts';
 import { ReplacedFiles } from './replaced-files.ts';
 import { SimilarPatcher } from './similar-patcher.ts';
@@ -46,7 +46,7 @@ import { publishVideos, removeUnusedVideos, videoSources, withVideos } from './v
 import { OUT, replacedFilesDir } from './publish.ts';
 import { outputFile } from './output-paths.ts';
 import { listPublicFiles } from './public-files.ts';
-import { buildStatePath, notedSearches, noteStaleRoutes, sitemapEntries, type BuildState, type NotedSearch } from './build.ts';
+import { buildStatePath, noteStaleRoutes, releaseSearchNotes, sitemapEntries, type BuildState, type NotedSearch } from './build.ts';
 import { searchFiles, writeSearchFiles } from './search-files.ts';
 import { hostedRecords, syncHostedIndex } from './algolia-sync.ts';
 import { indexedTextFingerprint, indexesPages, isSiteSearchPage, writeSiteSearch } from './site-search.ts';
@@ -79,12 +79,17 @@ export interface LiveSite {
    */
   searchAnswers: Map<string, SearchPageRender>;
   /**
-   * What the last build noted of the search pages no update has rendered since (see `notedSearches`): their
-   * searches, which asked over the live data the first time a change lists one of those pages tell whether
-   * the page on disk would still be rendered the same, and what their island settled on. An update runs on
-   * the code that built its release (the site runner builds in full otherwise), so both still hold.
+   * What the last build noted of the search pages no update has rendered since (see `releaseSearchNotes`):
+   * their searches, which asked over the live data the first time a change lists one of those pages tell
+   * whether the page on disk would still be rendered the same.
    */
   notedSearches: ReadonlyMap<string, NotedSearch>;
+  /**
+   * What the last build noted each search page's island settled on, the pages updated since included: a page
+   * this process has not rendered yet renders from it while the island's props are the same. An update runs
+   * on the code that built its release (the site runner builds in full otherwise), so it still holds.
+   */
+  settledSearches: ReadonlyMap<string, SettledSearch>;
   /** The sitemap files this process last wrote; unknown for a site just loaded, which writes them all. */
   sitemap?: SitemapWritten;
 }
@@ -106,7 +111,8 @@ export async function loadLiveSite(site: SiteConfig, root: string): Promise<Live
   const data = siteData(snapshot, loadSiteContent(site.slug, root));
   const routes = buildRouteManifest(site, data);
   const releaseDir = await realpath(path.resolve(root, OUT, site.slug));
-  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map(), notedSearches: await notedSearches(site.slug, root, path.basename(releaseDir)) };
+  const notes = await releaseSearchNotes(site.slug, root, path.basename(releaseDir));
+  return { site, snapshot, data, routes, state, releaseDir, searchAnswers: new Map(), notedSearches: notes.noted, settledSearches: notes.settled };
 }
 
 // ---------------------------------------------------------------- applying events
@@ -908,7 +914,7 @@ export async function updateLiveSite(
     };
     const renderPage = async (route: Route) => {
       // A search page is handed what its island settled on last time (see SearchPage.astro).
-      const settled = searchAnswers.get(route.path)?.settled ?? live.notedSearches.get(route.path)?.settled;
+      const settled = searchAnswers.get(route.path)?.settled ?? live.settledSearches.get(route.path);
       const asked = answered.get(route.path);
       const locals: RenderLocals = { site, data, route, images, publicFiles, asOf: next.snapshot.meta.pulledAt, landings, ...(settled ? { searchSettled: settled } : {}), ...(asked ? { searchAnswered: asked } : {}) };
       const page = await render(new Request(`${site.url}${route.path}`), locals);
@@ -988,7 +994,7 @@ export async function updateLiveSite(
   lap('snapshot');
 
   return {
-    live: { site, snapshot: next.snapshot, data, routes, state, releaseDir, searchAnswers, notedSearches: live.notedSearches, sitemap: sitemap.written },
+    live: { site, snapshot: next.snapshot, data, routes, state, releaseDir, searchAnswers, notedSearches: live.notedSearches, settledSearches: live.settledSearches, sitemap: sitemap.written },
     result: { unchanged: false, rendered: toRender.length, patched, searchPagesKept, removed: plan.remove.length, imageTransforms, everything: plan.everything, timingsMs: timings, files: [...files].sort() },
   };
 }

@@ -382,6 +382,16 @@ describe('incremental updates', () => {
     const rendered = listing.filter((_, i) => after[i] !== before[i]);
     expect(rendered.length).toBeGreaterThan(0);
     for (const file of rendered) expect(after[listing.indexOf(file)], file).toContain('noted-settled-mark');
+    // Those pages are updated since the build, so what it noted of their searches no longer describes them;
+    // what their island settled on still holds, and a runner started after that update renders them from it.
+    const restarted = createSiteRunner({ store, root, appRoot: process.cwd() });
+    journal('vehicle.updated', Number(v.id), { ...v, price: Math.min(...prices) - 1400 });
+    const second = await restarted(slug, { events: true, content: false, full: false, triggers: ['test'] }, () => {});
+    expect(second.status, second.message).toBe('published');
+    const later = await Promise.all(listing.map((file) => readFile(file, 'utf8')));
+    const renderedAgain = rendered.filter((file) => later[listing.indexOf(file)] !== after[listing.indexOf(file)]);
+    expect(renderedAgain.length, 'pages the first update rendered, rendered again').toBeGreaterThan(0);
+    for (const file of renderedAgain) expect(later[listing.indexOf(file)], file).toContain('noted-settled-mark');
     // What the mark left is put right by a build asked for in full, which never starts from noted states.
     expect((await buildSites({ root, site: slug, interactive: false, full: true })).sites[0]!.status).toBe('published');
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
