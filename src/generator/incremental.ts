@@ -316,6 +316,11 @@ export interface ClockAdvance {
   snapshot: Snapshot;
   /** Sold vehicles whose include-sold days ran out: they leave the snapshot, as a pull now would drop them. */
   touched: Set<number>;
+  /**
+   * Vehicles that stay, with their records as they were, whose pages show them otherwise now: a New Arrival
+   * badge gone, a registration run out. The plan takes them as changed.
+   */
+  aged: Set<number>;
   /** What the passed boundaries change for the plan: `offer:<id>`, `popup`, `promoCards`. */
   contentChanges: Set<string>;
   /** The boundaries passed since the pages' reference time, earliest first. */
@@ -325,8 +330,9 @@ export interface ClockAdvance {
 /**
  * Moves a site's reference time (the snapshot's `pulledAt`, which pages are rendered as of) on to
  * `now`, when a time boundary passed since it: sold vehicles past their include-sold days leave the
- * snapshot (kept under `removed` for redirects), and the offers, popup and promo cards whose windows
- * opened or closed are named for the plan. Nothing passed: the snapshot is returned as it was, so
+ * snapshot (kept under `removed` for redirects), the vehicles whose New Arrival badge or registration
+ * ran out are named as aged, and the offers, popup and promo cards whose windows opened or closed are
+ * named for the plan. Nothing passed: the snapshot is returned as it was, so
  * the update writes nothing. Pages not touched by a boundary are not rendered again, so their
  * "open now" and similar build-time text stays as of their own render; the page's script corrects it.
  */
@@ -334,10 +340,12 @@ export function advanceClock(site: SiteConfig, snapshot: Snapshot, content: Pick
   const since = new Date(snapshot.meta.pulledAt);
   const passed = since.getTime() < now.getTime() ? passedBoundaries(timeBoundaryInput(site, snapshot, content), since, now) : [];
   const touched = new Set<number>();
+  const aged = new Set<number>();
   const contentChanges = new Set<string>();
-  if (passed.length === 0) return { snapshot, touched, contentChanges, passed };
+  if (passed.length === 0) return { snapshot, touched, aged, contentChanges, passed };
   for (const cause of passed.flatMap((b) => b.causes)) {
     if (cause.kind === 'sold-cutoff') touched.add(cause.vehicleId);
+    else if (cause.kind === 'new-arrival-end' || cause.kind === 'rego-expiry') aged.add(cause.vehicleId);
     else if (cause.kind === 'offer-start' || cause.kind === 'offer-expiry') contentChanges.add(`offer:${cause.offerId}`);
     else if (cause.kind === 'popup-expiry') contentChanges.add('popup');
     else contentChanges.add('promoCards');
@@ -349,7 +357,8 @@ export function advanceClock(site: SiteConfig, snapshot: Snapshot, content: Pick
     vehicles,
   };
   next.removed = touched.size > 0 ? carryRemoved(snapshot, next, now) : snapshot.removed;
-  return { snapshot: next, touched, contentChanges, passed };
+  for (const id of touched) aged.delete(id);
+  return { snapshot: next, touched, aged, contentChanges, passed };
 }
 
 // ---------------------------------------------------------------- what to render
@@ -513,7 +522,8 @@ function modelsByMake(vehicles: readonly NormalisedVehicle[]): Map<string, Set<s
 export function planUpdate(
   before: { site: SiteConfig; data: SiteData; routes: Route[] },
   after: { data: SiteData; routes: Route[] },
-  changed: { vehicles: Set<number>; content: Set<string> },
+  /** `aged`: vehicles of `vehicles` that count as changed though their records are as they were. */
+  changed: { vehicles: Set<number>; content: Set<string>; aged?: ReadonlySet<number> },
   asOf: Date,
   /** The time the live pages were rendered for, when time moved on since (a clock run); else `asOf`. */
   beforeAsOf: Date = asOf,
@@ -551,7 +561,7 @@ export function planUpdate(
   const beforeByPath = new Map(beforeLoose.map((r) => [r.path, r]));
   const oldVehicles = vehiclesById(before.data.vehicles);
   const newVehicles = vehiclesById(after.data.vehicles);
-  const changedIds = new Set([...changed.vehicles].filter((id) => json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
+  const changedIds = new Set([...changed.vehicles].filter((id) => changed.aged?.has(id) || json(oldVehicles.get(id)) !== json(newVehicles.get(id))));
   // The facets of the changed vehicles (both versions), leaving out those whose two versions `kept` finds alike.
   const facetsOf = (kept?: (was: NormalisedVehicle, now: NormalisedVehicle) => boolean): Set<string> => {
     const facets = new Set<string>();
@@ -745,7 +755,15 @@ export interface UpdateResult {
  */
 export async function updateLiveSite(
   live: LiveSite,
-  next: { snapshot: Snapshot; content?: SiteData['content']; touched: Set<number>; contentChanges?: Set<string> },
+  next: {
+    snapshot: Snapshot;
+    content?: SiteData['content'];
+    /** Vehicles whose records changed, came or went. */
+    touched: Set<number>;
+    contentChanges?: Set<string>;
+    /** Vehicles whose records are as they were but whose pages changed with time ({@link ClockAdvance}'s `aged`). */
+    aged?: Set<number>;
+  },
   render: RenderFn,
   options: {
     root: string;
@@ -791,9 +809,12 @@ export async function updateLiveSite(
   const data = siteData(next.snapshot, next.content ?? live.data.content);
   catalogueFollows(data.vehicles, live.data.vehicles);
   // Derived from the live manifest when only vehicles changed; built afresh otherwise.
-  const routes = updateRouteManifest(site, live, data, next.touched) ?? buildRouteManifest(site, data);
+  // An aged vehicle's pages and the lists showing it are gone through as a changed record's would be.
+  const reconsidered = next.aged?.size ? new Set([...next.touched, ...next.aged]) : next.touched;
+  const routes = updateRouteManifest(site, live, data, reconsidered) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);
-  const plan = planUpdate(live, { data, routes }, { vehicles: next.touched, content: next.contentChanges ?? new Set() }, asOf, new Date(live.snapshot.meta.pulledAt));
+  const changed = { vehicles: reconsidered, content: next.contentChanges ?? new Set<string>(), ...(next.aged ? { aged: next.aged } : {}) };
+  const plan = planUpdate(live, { data, routes }, changed, asOf, new Date(live.snapshot.meta.pulledAt));
   lap('plan');
 
   // Photos of new or changed vehicles go through the same cached pipeline.

@@ -192,10 +192,12 @@ export function createSiteRunner(options: SiteRunnerOptions): LocalSiteRunner {
       const changes = new Set<string>();
       // Time first: events are then judged at the new reference time, as a pull now would judge them.
       let clockTouched = new Set<number>();
+      let aged = new Set<number>();
       if (plan.clock) {
         const advanced = advanceClock(current.site, current.snapshot, current.data.content, now());
         next = advanced.snapshot;
         clockTouched = advanced.touched;
+        aged = advanced.aged;
         for (const change of advanced.contentChanges) changes.add(change);
         if (advanced.passed.length > 0) log(`${slug}: ${advanced.passed.flatMap((b) => b.causes).length} time boundary change(s) passed since ${current.snapshot.meta.pulledAt}: ${describeBoundaries(advanced.passed)}`);
       }
@@ -214,7 +216,7 @@ export function createSiteRunner(options: SiteRunnerOptions): LocalSiteRunner {
       }
       const { live: updated, result } = await updateLiveSite(
         current,
-        { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: new Set([...applied.touched, ...clockTouched]), contentChanges: changes },
+        { snapshot: next, ...(content && changes.size > 0 ? { content } : {}), touched: new Set([...applied.touched, ...clockTouched]), aged, contentChanges: changes },
         entry.render,
         {
           root,

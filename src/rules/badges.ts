@@ -76,6 +76,18 @@ export function isNewArrival(createdAt: string | null | undefined, days: number,
 }
 
 /**
+ * The instant a card's New Arrival badge goes (the first at which {@link isNewArrival} says no), or null
+ * where the card does not carry that badge just before it: no readable `created_at`, or a badge of
+ * higher priority.
+ */
+export function newArrivalEnd(vehicle: BadgeVehicle, site: BadgeSite): Date | null {
+  const created = feedInstant(vehicle.created_at, site.timeZone);
+  if (!created) return null;
+  const end = created.getTime() + site.vehicle.newArrivalDays * DAY_MS + 1;
+  return cardBadge(vehicle, site, new Date(end - 1))?.kind === 'new-arrival' ? new Date(end) : null;
+}
+
+/**
  * Spec 4, card badge priority; the first that applies wins:
  * 1. electric or hybrid (simple_fuel or fuel 'Electric', 'Hybrid' or 'Plug-in Hybrid'), when the
  *    site enables `features.electricBadge`;

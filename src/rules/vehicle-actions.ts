@@ -8,7 +8,7 @@ import type { Vehicle } from '../schemas/vehicle.ts';
 import { isAvailable } from './availability.ts';
 import { feedInstant } from './badges.ts';
 import { formatPrice } from './pricing.ts';
-import { BRISBANE, zonedParts } from './time.ts';
+import { BRISBANE, zonedParts, zonedTimeToInstant } from './time.ts';
 
 /** A vehicle can be reserved when it is available and not already reserved. */
 export function isReservable(vehicle: Pick<Vehicle, 'status' | 'reserved'>): boolean {
@@ -114,6 +114,17 @@ export function regoExpiry(
   if (expiryKey < todayKey) return site.vehicle.showUnregistered ? { kind: 'unregistered', text: 'Unregistered' } : null;
   const date = `${pad(d)}/${pad(m)}/${y}`;
   return { kind: 'expires', text: `Expires on ${date}`, date };
+}
+
+/**
+ * The first instant {@link regoExpiry} reads a registration as run out: midnight in the site's time zone
+ * at the end of its expiry day. Null where the date is unreadable.
+ */
+export function regoExpiryEnd(value: string | null | undefined, timeZone = BRISBANE): Date | null {
+  const day = value ? calendarDay(value, timeZone) : null;
+  if (!day) return null;
+  const [year, month, date] = day;
+  return zonedTimeToInstant({ year, month, day: date + 1 }, timeZone);
 }
 
 /**

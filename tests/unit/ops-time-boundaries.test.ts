@@ -19,15 +19,21 @@ import { differencesFromFullBuild } from '../support/site-compare.ts';
 import { TEST_SITE, testSiteRoot } from '../support/test-site.ts';
 
 // One small dealer, built in full, then moved through time by an injected clock: the ops server's
-// boundary clock must notice an offer's expiry and a sold vehicle's include-sold cutoff, and the run it
-// asks for must change exactly the pages those touch.
+// boundary clock must notice an offer's expiry, a sold vehicle's include-sold cutoff and the end of a
+// vehicle's New Arrival days, and the run it asks for must change exactly the pages those touch.
 const slug = TEST_SITE;
 const MINUTE = 60_000;
 const DAY_S = 86_400;
-const started = Date.now();
-// The offer runs out 20 minutes after the test starts; the sold vehicle's 3 days end 5 minutes later.
+// The test's hour is fixed: 11 am on a Wednesday in Brisbane, with the demo feed's dates relative to that
+// day. So no opening or closing time of the demo locations, and no date of the feed, falls in it whatever
+// day the test runs on; the pages left alone then read as a full build of the same moment.
+const FEED_DAY = '2026-11-18';
+const started = Date.parse(`${FEED_DAY}T11:00:00+10:00`);
+// The offer runs out 20 minutes after the test starts; the sold vehicle's 3 days end 5 minutes later, and a
+// new arrival's days 5 minutes after that.
 const OFFER_EXPIRY = new Date(started + 20 * MINUTE);
 const SOLD_CUTOFF_S = Math.floor((started + 25 * MINUTE) / 1000);
+const NEW_ARRIVAL_END = new Date(started + 30 * MINUTE + 1);
 const OFFER_ID = 'reserve-online';
 
 let root: string;
@@ -36,6 +42,8 @@ let queue: SiteQueue;
 let clock: BoundaryClock;
 let soldId: number;
 let soldSlug: string;
+let arrivalId: number;
+let arrivalSlug: string;
 let clockNow = new Date(started);
 const timers: Array<{ fn: () => void; ms: number; cleared: boolean }> = [];
 const log: string[] = [];
@@ -89,7 +97,7 @@ const live = async () => {
 };
 
 beforeAll(async () => {
-  root = await testSiteRoot('time-boundaries', 30);
+  root = await testSiteRoot('time-boundaries', 30, { asOf: FEED_DAY });
   // The offer ends soon; no other offer starts or ends in the test's hour.
   const offersFile = path.join(root, 'content', slug, 'offers.yaml');
   const offers = parse(await readFile(offersFile, 'utf8')) as Array<Record<string, unknown>>;
@@ -104,10 +112,22 @@ beforeAll(async () => {
   const sold = feed.find((v) => v.status === 'in_stock' && v.show_on_dealer_website !== false)!;
   Object.assign(sold, { status: 'sold', sold: true, sold_date_timestamp: SOLD_CUTOFF_S - 3 * DAY_S });
   soldId = Number(sold.id);
+  // One vehicle, with no badge ranking above New Arrival, whose new-arrival days end in the test's hour;
+  // every other vehicle's end well away from it.
+  const newArrivalMs = findSite(loadAllSiteConfigs('sites', root), slug).vehicle.newArrivalDays * DAY_S * 1000;
+  const arrival = feed.find((v) => v !== sold && v.status === 'in_stock' && v.show_on_dealer_website !== false && !v.reserved && !v.tag && !v.certified && !/electric|hybrid/i.test(`${v.fuel} ${v.simple_fuel}`))!;
+  for (const v of feed) {
+    const ends = Date.parse(String(v.created_at)) + newArrivalMs;
+    if (Math.abs(ends - started) < DAY_S * 1000) v.created_at = new Date(Date.parse(String(v.created_at)) - 2 * DAY_S * 1000).toISOString();
+  }
+  arrival.created_at = new Date(NEW_ARRIVAL_END.getTime() - 1 - newArrivalMs).toISOString();
+  arrivalId = Number(arrival.id);
   await writeFile(feedFile, JSON.stringify(feed));
 
-  await buildSites({ root, site: slug, interactive: false });
-  soldSlug = (await readSnapshot(slug, root))!.vehicles.find((v) => Number(v.id) === soldId)!.slug;
+  await buildSites({ root, site: slug, interactive: false, now: new Date(started) });
+  const snapshot = (await readSnapshot(slug, root))!;
+  soldSlug = snapshot.vehicles.find((v) => Number(v.id) === soldId)!.slug;
+  arrivalSlug = snapshot.vehicles.find((v) => Number(v.id) === arrivalId)!.slug;
   store = new OpsStore(path.join(root, 'data', 'ops', 'ops.sqlite'));
   const runner = createSiteRunner({ store, root, appRoot: process.cwd(), log: (l) => log.push(l), now: () => clockNow });
   queue = new SiteQueue(runner, { coalesceMs: 0 });
@@ -253,8 +273,34 @@ describe('time-aware republishing', () => {
     expect(await readFile(path.join(live2, '_redirects'), 'utf8')).toContain(`/cars/${soldSlug}/`);
     expect(await fileIds()).toEqual(idsBefore);
     expect(await differencesFromFullBuild(root, slug)).toEqual([]);
+    // The clock has moved on to the new arrival.
+    expect(clock.next(slug)).toEqual({ at: NEW_ARRIVAL_END, causes: [{ kind: 'new-arrival-end', vehicleId: arrivalId }] });
+  }, 120_000);
+
+  it("takes a vehicle's New Arrival badge off when its days run out: only pages showing it change", async () => {
+    const href = `/cars/${arrivalSlug}/`;
+    const before = await pageHashes();
+    const badges = async (file: string) => (await page(file)).split('New Arrival').length - 1;
+    const showedIt = new Map<string, number>();
+    for (const file of before.keys()) if ((await page(file)).includes(href)) showedIt.set(file, await badges(file));
+    expect(showedIt.size).toBeGreaterThan(1);
+
+    await advanceTo(NEW_ARRIVAL_END);
+
+    expect(store.lastBuild(slug)).toMatchObject({ status: 'published', kind: 'incremental', trigger: `clock: vehicle ${arrivalId} no longer a new arrival` });
+    const diff = changed(before, await pageHashes());
+    expect(diff.added).toEqual([]);
+    expect(diff.removed).toEqual([]);
+    for (const file of diff.changed) expect(showedIt.has(file), file).toBe(true);
+    console.info(`new arrival's end: ${diff.changed.length} of ${before.size} pages changed; ${showedIt.size} showed the vehicle`);
+    // The stock search lists it on its pages, each of which now names New Arrival less often (in the card
+    // and in the island's props).
+    const lists = diff.changed.filter((file) => file.startsWith('search/') || file.startsWith('used-car/'));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const file of lists) expect(await badges(file), file).toBeLessThan(showedIt.get(file)!);
+    expect(await differencesFromFullBuild(root, slug)).toEqual([]);
     // Nothing left in this test's hour: no timer due before the next offer start weeks away.
     const next = clock.next(slug);
-    expect(next === null || next.at.getTime() > SOLD_CUTOFF_S * 1000 + 60 * MINUTE).toBe(true);
+    expect(next === null || next.at.getTime() > NEW_ARRIVAL_END.getTime() + 60 * MINUTE).toBe(true);
   }, 120_000);
 });
