@@ -813,8 +813,7 @@ export async function updateLiveSite(
   const reconsidered = next.aged?.size ? new Set([...next.touched, ...next.aged]) : next.touched;
   const routes = updateRouteManifest(site, live, data, reconsidered) ?? buildRouteManifest(site, data);
   const asOf = new Date(next.snapshot.meta.pulledAt);
-  const changed = { vehicles: reconsidered, content: next.contentChanges ?? new Set<string>(), ...(next.aged ? { aged: next.aged } : {}) };
-  const plan = planUpdate(live, { data, routes }, changed, asOf, new Date(live.snapshot.meta.pulledAt));
+  const plan = planUpdate(live, { data, routes }, { vehicles: reconsidered, content: next.contentChanges ?? new Set(), aged: next.aged }, asOf, new Date(live.snapshot.meta.pulledAt));
   lap('plan');
 
   // Photos of new or changed vehicles go through the same cached pipeline.
