@@ -9,7 +9,7 @@
 // build fills the image cache; the measured build then runs in a child process,
 // so its peak resident set covers the whole build (workers included). Prints a
 // summary, then one JSON object on the last line.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -19,6 +19,7 @@ import { readSnapshot } from '../src/data/snapshot-files.ts';
 import { DEFAULT_COALESCE_MS } from '../src/ops/config.ts';
 import { sign } from '../src/ops/signature.ts';
 import { OpsStore } from '../src/ops/store.ts';
+import type { Vehicle } from '../src/schemas/vehicle.ts';
 import { startPurgeStandin, type PurgeStandin } from '../tests/support/purge-standin.ts';
 import { startS3Standin, type S3Standin } from '../tests/support/s3-standin.ts';
 import { searchBudgets } from './bench-search.ts';
@@ -239,6 +240,7 @@ function deployConfig(work: string, s3: S3Standin, cdn: PurgeStandin, onChange: 
 }
 
 
+/** Figures of one site size over one target's changes. */
 interface Pass {
   /** Signed webhook until every file of the site shows the change, per change. */
   latencies: number[];
@@ -248,69 +250,69 @@ interface Pass {
   phases: Record<string, number>;
 }
 
+/** One site size's workspace with its running ops server and the stand-ins its target talks to. */
+interface ChangeTarget {
+  size: number;
+  port: number;
+  cdn: PurgeStandin;
+  store: OpsStore;
+  /** The vehicles the changes pick from: in stock, priced above $5,000. */
+  candidates: Vehicle[];
+  label: string;
+}
+
 /**
- * Sends CHANGES single-vehicle changes (price changes and sales, alternating) to a running ops server, one
- * at a time, each timed from just before the signed request until the journal marks the event rendered,
- * which the server does only after every file is replaced; then waits for the run to finish (snapshot
- * written, files uploaded to the target, CDN purged), noting when each purge request arrives.
+ * Sends change `i` (a price change, or a sale every second change) to a running ops server, timed from just
+ * before the signed request until the journal marks the event rendered, which the server does only after
+ * every file is replaced; then waits for the run to finish (snapshot written, files uploaded to the target,
+ * CDN purged), noting when each purge request arrives. Change -1 warms the server up and is not counted.
  */
-async function sendChanges(port: number, work: string, size: number, cdn: PurgeStandin, label: string): Promise<Pass> {
-  const snapshot = (await readSnapshot(BENCH_SITE, work))!;
-  const candidates = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
-  const store = new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite'));
-  const pass: Pass = { latencies: [], soldToGone: [], phases: {} };
+async function sendChange(target: ChangeTarget, i: number, pass: Pass): Promise<void> {
+  const { size, port, cdn, store, candidates, label } = target;
   const status = (id: string) => store.event(BENCH_SITE, id)?.status ?? '';
-  try {
-    // One warm-up change loads the site into the server; it is not counted.
-    for (let i = -1; i < CHANGES; i++) {
-      const v = candidates[((i + 1) * 37) % candidates.length]!;
-      const sale = i >= 0 && i % 2 === 1;
-      const event = {
-        id: `bench-${label}-${size}-${i}-${Date.now()}`,
-        type: sale ? 'vehicle.sold' : 'vehicle.updated',
-        occurred_at: new Date().toISOString(),
-        data: { id: Number(v.id), ...(sale ? {} : { record: { ...v, price: v.price - 100 - i } }) },
-      };
-      const body = JSON.stringify(event);
-      const purgesBefore = cdn.requests.length;
-      const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/webhooks/${BENCH_SITE}`, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', 'x-dealer-signature': sign(BENCH_ENV.SUMMIT_MOTOR_GROUP_WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
-      });
-      if (response.status !== 202) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
-      while (!['rendered', 'applied'].includes(status(event.id))) {
-        if (status(event.id) === 'failed') throw new Error(`event ${event.id} failed: ${store.event(BENCH_SITE, event.id)?.error}`);
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      const elapsed = performance.now() - started;
-      let purges = cdn.requests.length;
-      let lastPurgeAt: number | null = purges > purgesBefore ? performance.now() : null;
-      const notePurge = () => {
-        if (cdn.requests.length > purges) [purges, lastPurgeAt] = [cdn.requests.length, performance.now()];
-      };
-      while (status(event.id) !== 'applied' || store.lastBuild(BENCH_SITE)?.status === 'running') {
-        notePurge();
-        await new Promise((r) => setTimeout(r, 2));
-      }
-      notePurge();
-      if (store.lastBuild(BENCH_SITE)?.status !== 'published') throw new Error(`the run for ${event.id} ended ${store.lastBuild(BENCH_SITE)?.status}: ${store.lastBuild(BENCH_SITE)?.message}`);
-      if (i < 0) continue;
-      pass.latencies.push(elapsed);
-      if (sale) {
-        if (lastPurgeAt === null) throw new Error(`the sale ${event.id} purged nothing on the CDN`);
-        const url = `/cars/${v.slug}/`;
-        if (!cdn.requests.slice(purgesBefore).some((r) => r.authorized && r.urls.some((u) => u.endsWith(url)))) throw new Error(`the CDN was never told ${url} changed`);
-        pass.soldToGone.push(lastPurgeAt - started);
-      }
-      const report = store.lastBuild(BENCH_SITE)?.report as { timingsMs?: Record<string, number> } | null;
-      for (const [phase, ms] of Object.entries(report?.timingsMs ?? {})) pass.phases[phase] = (pass.phases[phase] ?? 0) + ms / CHANGES;
-    }
-  } finally {
-    store.close();
+  const v = candidates[((i + 1) * 37) % candidates.length]!;
+  const sale = i >= 0 && i % 2 === 1;
+  const event = {
+    id: `bench-${label}-${size}-${i}-${Date.now()}`,
+    type: sale ? 'vehicle.sold' : 'vehicle.updated',
+    occurred_at: new Date().toISOString(),
+    data: { id: Number(v.id), ...(sale ? {} : { record: { ...v, price: v.price - 100 - i } }) },
+  };
+  const body = JSON.stringify(event);
+  const purgesBefore = cdn.requests.length;
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/webhooks/${BENCH_SITE}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-dealer-signature': sign(BENCH_ENV.SUMMIT_MOTOR_GROUP_WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000)) },
+  });
+  if (response.status !== 202) throw new Error(`the webhook answered ${response.status}: ${await response.text()}`);
+  while (!['rendered', 'applied'].includes(status(event.id))) {
+    if (status(event.id) === 'failed') throw new Error(`event ${event.id} failed: ${store.event(BENCH_SITE, event.id)?.error}`);
+    await new Promise((r) => setTimeout(r, 2));
   }
-  return pass;
+  const elapsed = performance.now() - started;
+  let purges = cdn.requests.length;
+  let lastPurgeAt: number | null = purges > purgesBefore ? performance.now() : null;
+  const notePurge = () => {
+    if (cdn.requests.length > purges) [purges, lastPurgeAt] = [cdn.requests.length, performance.now()];
+  };
+  while (status(event.id) !== 'applied' || store.lastBuild(BENCH_SITE)?.status === 'running') {
+    notePurge();
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  notePurge();
+  if (store.lastBuild(BENCH_SITE)?.status !== 'published') throw new Error(`the run for ${event.id} ended ${store.lastBuild(BENCH_SITE)?.status}: ${store.lastBuild(BENCH_SITE)?.message}`);
+  if (i < 0) return;
+  pass.latencies.push(elapsed);
+  if (sale) {
+    if (lastPurgeAt === null) throw new Error(`the sale ${event.id} purged nothing on the CDN`);
+    const url = `/cars/${v.slug}/`;
+    if (!cdn.requests.slice(purgesBefore).some((r) => r.authorized && r.urls.some((u) => u.endsWith(url)))) throw new Error(`the CDN was never told ${url} changed`);
+    pass.soldToGone.push(lastPurgeAt - started);
+  }
+  const report = store.lastBuild(BENCH_SITE)?.report as { timingsMs?: Record<string, number> } | null;
+  for (const [phase, ms] of Object.entries(report?.timingsMs ?? {})) pass.phases[phase] = (pass.phases[phase] ?? 0) + ms / CHANGES;
 }
 
 function stats(values: number[]): { p50Ms: number; p95Ms: number; maxMs: number } {
@@ -318,66 +320,113 @@ function stats(values: number[]): { p50Ms: number; p95Ms: number; maxMs: number 
   return { p50Ms: Math.round(percentile(sorted, 50)), p95Ms: Math.round(percentile(sorted, 95)), maxMs: Math.round(sorted.at(-1)!) };
 }
 
+/** A site size's benchmark workspace: the bench site alone, built in full, with its own bucket and CDN stand-ins. */
+interface SizeWorkspace {
+  size: number;
+  work: string;
+  siteFile: string;
+  baseConfig: string;
+  cdn: PurgeStandin;
+  s3: S3Standin;
+  passes: Partial<Record<TargetKind, Pass & { deploySeconds: number }>>;
+}
+
+async function sizeWorkspace(size: number): Promise<SizeWorkspace> {
+  const work = path.join(project, 'data', 'bench', `incremental-${size}`);
+  await mkdir(path.join(work, 'sites'), { recursive: true });
+  if (!existsSync(path.join(work, 'content'))) await symlink(path.join(project, 'content'), path.join(work, 'content'), 'dir');
+  await shareImageCache(work);
+  const siteFile = path.join(work, 'sites', `${BENCH_SITE}.yaml`);
+  const baseConfig = await readFile(path.join(project, 'sites', `${BENCH_SITE}.yaml`), 'utf8');
+  await writeFile(siteFile, baseConfig);
+  await node([path.join(project, 'scripts/demo-data.ts'), '--site', BENCH_SITE, '--vehicles', String(size)], work);
+  for (const dir of ['data/ops', 'deploy', 'bucket']) await rm(path.join(work, dir), { recursive: true, force: true });
+  await node([path.join(project, 'scripts/build.ts')], work);
+  const cdn = await startPurgeStandin({ token: BENCH_ENV.CLOUDFLARE_API_TOKEN });
+  const s3 = await startS3Standin({ ...S3_KEYS, bodiesDir: path.join(work, 'bucket') }).catch(async (error: unknown) => {
+    await cdn.close();
+    throw error;
+  });
+  return { size, work, siteFile, baseConfig, cdn, s3, passes: {} };
+}
+
 /**
  * One group site of each size, built in full and served by the real ops server, which publishes each
  * update (`deploy.onChange`) to a target behind a Cloudflare-style CDN (loopback stand-ins of a bucket that
  * checks every SigV4 signature and of the purge API that checks the token). Each target first gets the
  * whole site with `npm run deploy`, as production would hold it; then CHANGES single-vehicle changes go
- * through the server once with the folder as the target and once with the bucket.
+ * to each size once with the folder as the target and once with the bucket.
+ *
+ * Every size's server runs at once, and the sizes take turns change by change, so a busy moment on the
+ * machine falls on all of them alike: the ratio of their figures is the point, and one size measured
+ * minutes after the other would carry the drift of the machine's load in between.
  *
  * Reported: webhook to files on disk (both passes), and sold to gone per target, from the signed webhook
  * to the last purge request the sale's run sends, when the CDN is told the last affected path.
  */
 async function incrementalSection(sizes: number[]) {
-  const perSize: Array<{ vehicles: number; p50Ms: number; p95Ms: number; maxMs: number; phases: Record<string, number>; soldToGone: Record<TargetKind, ReturnType<typeof stats> & { sales: number; deploySeconds: number }> }> = [];
-  for (const size of sizes) {
-    const work = path.join(project, 'data', 'bench', `incremental-${size}`);
-    await mkdir(path.join(work, 'sites'), { recursive: true });
-    if (!existsSync(path.join(work, 'content'))) await symlink(path.join(project, 'content'), path.join(work, 'content'), 'dir');
-    await shareImageCache(work);
-    const siteFile = path.join(work, 'sites', `${BENCH_SITE}.yaml`);
-    const baseConfig = await readFile(path.join(project, 'sites', `${BENCH_SITE}.yaml`), 'utf8');
-    await writeFile(siteFile, baseConfig);
-    await node([path.join(project, 'scripts/demo-data.ts'), '--site', BENCH_SITE, '--vehicles', String(size)], work);
-    for (const dir of ['data/ops', 'deploy', 'bucket']) await rm(path.join(work, dir), { recursive: true, force: true });
-    await node([path.join(project, 'scripts/build.ts')], work);
-
-    const cdn = await startPurgeStandin({ token: BENCH_ENV.CLOUDFLARE_API_TOKEN });
-    const s3 = await startS3Standin({ ...S3_KEYS, bodiesDir: path.join(work, 'bucket') });
-    const passes = {} as Record<TargetKind, Pass & { deploySeconds: number }>;
-    try {
-      for (const kind of ['dir', 's3'] as const) {
-        await writeFile(siteFile, baseConfig + deployConfig(work, s3, cdn, kind));
-        // The target holds the whole site before the changes, as it would in production (off the clock).
-        const deployStarted = performance.now();
-        await node([path.join(project, 'scripts/deploy.ts'), '--site', BENCH_SITE, '--target', kind], work, BENCH_ENV);
-        const deploySeconds = round((performance.now() - deployStarted) / 1000);
-        const port = await freePort();
-        const server = spawn(process.execPath, [path.join(project, 'scripts/start.ts')], { cwd: work, env: { ...process.env, ...BENCH_ENV, OPS_PORT: String(port), OPS_HOST: '127.0.0.1' }, stdio: 'ignore' });
-        try {
-          await untilHealthy(port);
-          passes[kind] = { ...(await sendChanges(port, work, size, cdn, kind)), deploySeconds };
-        } finally {
-          server.kill('SIGTERM');
-          await new Promise((resolve) => server.once('exit', resolve));
+  const workspaces: SizeWorkspace[] = [];
+  try {
+    for (const size of sizes) workspaces.push(await sizeWorkspace(size));
+    for (const kind of ['dir', 's3'] as const) {
+      const targets: ChangeTarget[] = [];
+      const servers: ChildProcess[] = [];
+      try {
+        for (const space of workspaces) {
+          const { work, siteFile, baseConfig, s3, cdn } = space;
+          await writeFile(siteFile, baseConfig + deployConfig(work, s3, cdn, kind));
+          // The target holds the whole site before the changes, as it would in production (off the clock).
+          const deployStarted = performance.now();
+          await node([path.join(project, 'scripts/deploy.ts'), '--site', BENCH_SITE, '--target', kind], work, BENCH_ENV);
+          space.passes[kind] = { latencies: [], soldToGone: [], phases: {}, deploySeconds: round((performance.now() - deployStarted) / 1000) };
         }
+        for (const { work, size, cdn } of workspaces) {
+          const port = await freePort();
+          servers.push(spawn(process.execPath, [path.join(project, 'scripts/start.ts')], { cwd: work, env: { ...process.env, ...BENCH_ENV, OPS_PORT: String(port), OPS_HOST: '127.0.0.1' }, stdio: 'ignore' }));
+          await untilHealthy(port);
+          const snapshot = (await readSnapshot(BENCH_SITE, work))!;
+          const candidates = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
+          targets.push({ size, port, cdn, store: new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite')), candidates, label: kind });
+        }
+        // One warm-up change per size loads the site into its server; it is not counted.
+        for (let i = -1; i < CHANGES; i++) {
+          for (const [at, target] of targets.entries()) await sendChange(target, i, workspaces[at]!.passes[kind]!);
+        }
+      } finally {
+        for (const target of targets) target.store.close();
+        await Promise.all(
+          servers.map((server) => {
+            const exited = new Promise((resolve) => server.once('exit', resolve));
+            server.kill('SIGTERM');
+            return exited;
+          }),
+        );
       }
-    } finally {
+    }
+  } finally {
+    for (const { cdn, s3 } of workspaces) {
       await s3.close();
       await cdn.close();
     }
-    const latencies = [...passes.dir.latencies, ...passes.s3.latencies];
+  }
+
+  const perSize = workspaces.map(({ size, passes }) => {
+    const [dir, s3] = [passes.dir!, passes.s3!];
+    const latencies = [...dir.latencies, ...s3.latencies];
     const phases: Record<string, number> = {};
-    for (const pass of [passes.dir, passes.s3]) for (const [phase, ms] of Object.entries(pass.phases)) phases[phase] = Math.round(((phases[phase] ?? 0) + ms / 2) * 10) / 10;
-    const soldToGone = Object.fromEntries((['dir', 's3'] as const).map((kind) => [kind, { ...stats(passes[kind].soldToGone), sales: passes[kind].soldToGone.length, deploySeconds: passes[kind].deploySeconds }])) as Record<TargetKind, ReturnType<typeof stats> & { sales: number; deploySeconds: number }>;
-    const row = { vehicles: size, ...stats(latencies), phases, soldToGone };
-    perSize.push(row);
+    for (const pass of [dir, s3]) for (const [phase, ms] of Object.entries(pass.phases)) phases[phase] = Math.round(((phases[phase] ?? 0) + ms / 2) * 10) / 10;
+    const soldToGone = Object.fromEntries(
+      (['dir', 's3'] as const).map((kind) => [kind, { ...stats(passes[kind]!.soldToGone), sales: passes[kind]!.soldToGone.length, deploySeconds: passes[kind]!.deploySeconds }]),
+    ) as Record<TargetKind, ReturnType<typeof stats> & { sales: number; deploySeconds: number }>;
+    // Each change's figure in the order sent (the folder's pass, then the bucket's), so an outlier can be placed.
+    const row = { vehicles: size, ...stats(latencies), phases, soldToGone, latenciesMs: latencies.map(Math.round) };
     console.log(`  incremental, ${size} vehicles, ${latencies.length} changes: p50 ${row.p50Ms} ms, p95 ${row.p95Ms} ms, max ${row.maxMs} ms; mean ms per phase ${JSON.stringify(row.phases)}`);
     for (const kind of ['dir', 's3'] as const) {
       const figures = soldToGone[kind];
       console.log(`  sold to gone through the ${kind} target, ${size} vehicles, ${figures.sales} sales: p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, max ${figures.maxMs} ms (whole-site deploy before: ${figures.deploySeconds} s)`);
     }
-  }
+    return row;
+  });
   const largest = perSize.at(-1)!;
   return {
     p50Ms: largest.p50Ms,
