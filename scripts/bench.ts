@@ -396,6 +396,7 @@ async function incrementalSection(sizes: number[]) {
         for (const target of targets) target.store.close();
         await Promise.all(
           servers.map((server) => {
+            if (server.exitCode !== null || server.signalCode !== null) return;
             const exited = new Promise((resolve) => server.once('exit', resolve));
             server.kill('SIGTERM');
             return exited;
