@@ -259,6 +259,8 @@ interface ChangeTarget {
   /** The vehicles the changes pick from: in stock, priced above $5,000. */
   candidates: Vehicle[];
   label: string;
+  /** Where its figures go. */
+  pass: Pass;
 }
 
 /**
@@ -267,8 +269,8 @@ interface ChangeTarget {
  * every file is replaced; then waits for the run to finish (snapshot written, files uploaded to the target,
  * CDN purged), noting when each purge request arrives. Change -1 warms the server up and is not counted.
  */
-async function sendChange(target: ChangeTarget, i: number, pass: Pass): Promise<void> {
-  const { size, port, cdn, store, candidates, label } = target;
+async function sendChange(target: ChangeTarget, i: number): Promise<void> {
+  const { size, port, cdn, store, candidates, label, pass } = target;
   const status = (id: string) => store.event(BENCH_SITE, id)?.status ?? '';
   const v = candidates[((i + 1) * 37) % candidates.length]!;
   const sale = i >= 0 && i % 2 === 1;
@@ -380,17 +382,17 @@ async function incrementalSection(sizes: number[]) {
           await node([path.join(project, 'scripts/deploy.ts'), '--site', BENCH_SITE, '--target', kind], work, BENCH_ENV);
           space.passes[kind] = { latencies: [], soldToGone: [], phases: {}, deploySeconds: round((performance.now() - deployStarted) / 1000) };
         }
-        for (const { work, size, cdn } of workspaces) {
+        for (const { work, size, cdn, passes } of workspaces) {
           const port = await freePort();
           servers.push(spawn(process.execPath, [path.join(project, 'scripts/start.ts')], { cwd: work, env: { ...process.env, ...BENCH_ENV, OPS_PORT: String(port), OPS_HOST: '127.0.0.1' }, stdio: 'ignore' }));
           await untilHealthy(port);
           const snapshot = (await readSnapshot(BENCH_SITE, work))!;
           const candidates = snapshot.vehicles.filter((v) => v.status === 'in_stock' && v.price > 5000);
-          targets.push({ size, port, cdn, store: new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite')), candidates, label: kind });
+          targets.push({ size, port, cdn, store: new OpsStore(path.join(work, 'data', 'ops', 'ops.sqlite')), candidates, label: kind, pass: passes[kind]! });
         }
         // One warm-up change per size loads the site into its server; it is not counted.
         for (let i = -1; i < CHANGES; i++) {
-          for (const [at, target] of targets.entries()) await sendChange(target, i, workspaces[at]!.passes[kind]!);
+          for (const target of targets) await sendChange(target, i);
         }
       } finally {
         for (const target of targets) target.store.close();
