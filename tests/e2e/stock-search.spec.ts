@@ -107,6 +107,39 @@ test.describe('stock search', () => {
     await expect.poll(() => resultSlugs(page)).toEqual(first);
   });
 
+  test('a lowest-price search never shows a car without a price, not even before its first answer settles', async ({ page }, testInfo) => {
+    const site = siteOf(testInfo.project);
+    test.skip(!site.search.lowestPriceExcludesZero, 'this site lists cars without a price under Lowest Price');
+    const vehicles = new Map(vehiclesOf(site).map((v) => [v.slug, v]));
+    // A sort the static page cannot show is searched as the island takes over: once its answer is on the
+    // screen, the engine is ready and every later search answers at once.
+    await page.goto(`${ALL_STOCK}?sortBy=highestPrice`);
+    await hydrated(page);
+    const pricesShown = async () => (await resultSlugs(page)).map((slug) => financePrice(vehicles.get(slug)!));
+    await expect.poll(async () => {
+      const prices = await pricesShown();
+      return prices.length > 1 && prices.every((price, i) => i === 0 || price <= prices[i - 1]!);
+    }).toBe(true);
+    // Every card the results show from now on, however briefly.
+    await page.evaluate(() => {
+      const shown = new Set<string>();
+      (window as unknown as { shownSlugs: Set<string> }).shownSlugs = shown;
+      const results = document.querySelector('[data-results]')!;
+      new MutationObserver(() => {
+        for (const link of results.querySelectorAll('article h3 a')) shown.add((link.getAttribute('href') ?? '').replace(/^\/cars\//, '').replace(/\/$/, ''));
+      }).observe(results, { childList: true, subtree: true });
+    });
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Lowest Price' });
+    await expect.poll(async () => {
+      const prices = await pricesShown();
+      return prices.length > 1 && prices.every((price, i) => i === 0 || price >= prices[i - 1]!);
+    }).toBe(true);
+    const shown = await page.evaluate(() => [...(window as unknown as { shownSlugs: Set<string> }).shownSlugs]);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((slug) => financePrice(vehicles.get(slug)!) === 0)).toEqual([]);
+  });
+
   test('page 2 shows the next results, and back returns to page 1', async ({ page }) => {
     await page.goto(ALL_STOCK);
     await hydrated(page);

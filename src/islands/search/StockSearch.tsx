@@ -30,7 +30,7 @@ import { displayedStockCount, POPULAR_MAKES_COUNT } from '../../rules/search-rul
 import type { PromoCard } from '../../schemas/promo-card.ts';
 import type { CarType } from '../../schemas/common.ts';
 import type { SearchState, SortOption } from '../../schemas/search-state.ts';
-import { sortIndexName, sortOfIndex } from '../../search/listing.ts';
+import { sortIndexName } from '../../search/listing.ts';
 import type { SearchLanding } from '../../search/routing.ts';
 import { fromUiState, searchRouter, toUiState, type IndexUiState } from '../../search/ui-state.ts';
 import type { PromoCardView } from '../../views/promo-cards.ts';
@@ -39,7 +39,7 @@ import { FavouriteToggle } from './FavouriteToggle.tsx';
 import { useChosenRange } from './price-range.ts';
 import { useRefinementPanels, type RefinementListConnectorParams, type RefinementListRenderState } from './refinement-panels.ts';
 import { PromoTile, ResultCard, SkeletonCard } from './ResultCard.tsx';
-import { algoliaClient, embeddedClient, type CardHit, type IslandSearchClient } from './search-client.ts';
+import { algoliaClient, embeddedClient, withSortConditions, type CardHit, type IslandSearchClient } from './search-client.ts';
 
 export interface SearchSettings {
   pageSize: number;
@@ -103,8 +103,12 @@ export default function StockSearch(props: StockSearchProps) {
   const { base, backend, serverClient, serverState } = props;
   const client = useMemo(
     () =>
-      serverClient ??
-      (backend.kind === 'embedded' ? embeddedClient(backend.indexUrl, base) : algoliaClient(backend.appId, backend.searchKey, backend.hosts)),
+      withSortConditions(
+        serverClient ??
+          (backend.kind === 'embedded' ? embeddedClient(backend.indexUrl, base) : algoliaClient(backend.appId, backend.searchKey, backend.hosts)),
+        base,
+        { search: { lowestPriceExcludesZero: props.settings.lowestPriceExcludesZero } },
+      ),
     [],
   );
   // The build renders with the same router, so links (pages, refinements) carry their real addresses.
@@ -165,11 +169,8 @@ function SearchLayout(props: StockSearchProps) {
   useEffect(() => setReady(true), []);
   const top = useRef<HTMLDivElement>(null);
   const sort = useSortBy({ items: settings.sortMenu.map((o) => ({ label: o.label, value: sortIndexName(base, o.value) })) });
-  const sortOption = sortOfIndex(base, sort.currentRefinement);
-  useConfigure({
-    hitsPerPage: settings.pageSize,
-    ...(sortOption === 'lowestPrice' && settings.lowestPriceExcludesZero ? { numericFilters: ['price>0'] } : {}),
-  });
+  // A sort's own conditions (Lowest Price without cars lacking a price) are added by the search client.
+  useConfigure({ hitsPerPage: settings.pageSize });
   const showResults = () => {
     setPanelOpen(false);
     top.current?.scrollIntoView({ block: 'start' });

@@ -7,7 +7,9 @@ import { embeddedSearchClient, type ClientRequest } from '../../search/client.ts
 import { createSearchEngine, prepareSteps, type SearchResponse } from '../../search/engine.ts';
 import { decodeIndexSteps, type EncodedIndex } from '../../search/index-codec.ts';
 import { runStepsYielding } from '../../lib/steps.ts';
-import { cardFilePath, cardGroup, listingEngineConfig, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
+import { cardFilePath, cardGroup, listingEngineConfig, sortOfIndex, type ListingRecord, type SearchIndexFile } from '../../search/listing.ts';
+import { conditionToFilter, sortConditions } from '../../rules/search-rules.ts';
+import type { SiteConfig } from '../../schemas/site-config.ts';
 import type { ResultCardData } from '../../views/search-records.ts';
 
 /** What the island reads of a hit: its id, the status runs of sold vehicles collapse by, and its card. */
@@ -82,4 +84,30 @@ export function algoliaClient(appId: string, searchKey: string, hosts?: readonly
       return liteClient(appId, searchKey, options) as unknown as IslandSearchClient;
     }));
   return { search: async (requests) => (await load()).search(requests) };
+}
+
+/**
+ * `client` with each sort's own conditions (Lowest Price leaves out cars without a price on sites with
+ * `search.lowestPriceExcludesZero`) added to every request to that sort's index. The conditions travel with
+ * the index a request names, so the first search after the shopper picks a sort already carries them.
+ */
+export function withSortConditions(
+  client: IslandSearchClient,
+  base: string,
+  site: { search: Pick<SiteConfig['search'], 'lowestPriceExcludesZero'> },
+): IslandSearchClient {
+  const withConditions = (request: ClientRequest): ClientRequest => {
+    const filters = sortConditions(sortOfIndex(base, request.indexName), site).map(conditionToFilter);
+    if (filters.length === 0) return request;
+    const given = request.params?.numericFilters;
+    const numericFilters = given === undefined ? filters : [...(typeof given === 'string' ? [given] : given), ...filters];
+    return { ...request, params: { ...request.params, numericFilters } };
+  };
+  return {
+    ...client,
+    search: (input) => {
+      const requests = Array.isArray(input) ? (input as readonly ClientRequest[]) : (input as { requests: readonly ClientRequest[] }).requests;
+      return client.search(requests.map(withConditions));
+    },
+  };
 }
