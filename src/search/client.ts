@@ -11,6 +11,11 @@ export type ClientRequest =
   | { indexName: string; params?: SearchParams; type?: 'default' }
   | { indexName: string; params?: SearchParams; type: 'facet'; facet: string };
 
+/** The requests of a search call, which Algolia's v5 clients take as a list or as `{ requests }`. */
+export function requestsOf(input: readonly ClientRequest[] | { requests: readonly ClientRequest[] }): readonly ClientRequest[] {
+  return Array.isArray(input) ? (input as readonly ClientRequest[]) : (input as { requests: readonly ClientRequest[] }).requests;
+}
+
 export interface EmbeddedSearchClient {
   search(requests: readonly ClientRequest[] | { requests: readonly ClientRequest[] }): Promise<{ results: unknown[] }>;
   /** InstantSearch checks for this to know results may be cached; nothing to clear here. */
@@ -40,7 +45,7 @@ export function embeddedSearchClient<R extends SearchRecord>(
     ));
   return {
     async search(input) {
-      const requests = Array.isArray(input) ? (input as readonly ClientRequest[]) : (input as { requests: readonly ClientRequest[] }).requests;
+      const requests = requestsOf(input);
       const searchEngine = await ready();
       return {
         results: requests.map((request) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withSortConditions, type IslandSearchClient } from '../../src/islands/search/search-client.ts';
-import type { ClientRequest } from '../../src/search/client.ts';
+import { requestsOf, type ClientRequest } from '../../src/search/client.ts';
 
 /** A client that answers nothing and keeps every request it is sent. */
 function recording(): IslandSearchClient & { sent: ClientRequest[][]; preload(): void } {
@@ -9,7 +9,7 @@ function recording(): IslandSearchClient & { sent: ClientRequest[][]; preload():
     sent,
     preload: () => {},
     search: async (input) => {
-      sent.push([...(Array.isArray(input) ? input : (input as { requests: ClientRequest[] }).requests)]);
+      sent.push([...requestsOf(input)]);
       return { results: [] };
     },
   };

@@ -3,7 +3,7 @@
  * index. Either way each hit comes back with its result card (`hit.card`): the hosted index holds the card
  * in the record, the embedded one fetches the card files of the hits it returns. Browser-safe.
  */
-import { embeddedSearchClient, type ClientRequest } from '../../search/client.ts';
+import { embeddedSearchClient, requestsOf, type ClientRequest } from '../../search/client.ts';
 import { createSearchEngine, prepareSteps, type SearchResponse } from '../../search/engine.ts';
 import { decodeIndexSteps, type EncodedIndex } from '../../search/index-codec.ts';
 import { runStepsYielding } from '../../lib/steps.ts';
@@ -105,9 +105,6 @@ export function withSortConditions(
   };
   return {
     ...client,
-    search: (input) => {
-      const requests = Array.isArray(input) ? (input as readonly ClientRequest[]) : (input as { requests: readonly ClientRequest[] }).requests;
-      return client.search(requests.map(withConditions));
-    },
+    search: (input) => client.search(requestsOf(input).map(withConditions)),
   };
 }
