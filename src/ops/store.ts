@@ -240,12 +240,25 @@ export class OpsStore {
     return (this.db.prepare("select distinct site from events where status in ('pending', 'rendered')").all() as Array<{ site: string }>).map((r) => r.site);
   }
 
-  /** Marks a site's events as shown by its files, before the snapshot is written. */
+  /**
+   * Marks a site's events as shown by its files, before the snapshot is written.
+   *
+   * The mark is committed without waiting for the disk. An event that loses it to a power cut is `pending`
+   * again, and a pending event is replayed after a restart, as a rendered one would be, so nothing
+   * depends on the mark lasting. A synced commit here would wait for the update's freshly written pages
+   * to be flushed too (tens of milliseconds on every webhook). The next synced commit, which settles the
+   * events once the snapshot is written, makes the mark durable with it.
+   */
   markRendered(site: string, ids: string[]): void {
     const mark = this.db.prepare("update events set status = 'rendered' where site = ? and event_id = ? and status = 'pending'");
-    this.db.transaction(() => {
-      for (const id of ids) mark.run(site, id);
-    })();
+    this.db.pragma('synchronous = NORMAL');
+    try {
+      this.db.transaction(() => {
+        for (const id of ids) mark.run(site, id);
+      })();
+    } finally {
+      this.db.pragma('synchronous = FULL');
+    }
   }
 
   event(site: string, eventId: string): JournalEntry | null {

@@ -169,3 +169,22 @@ describe('event ids scoped to their site', () => {
     again.close();
   });
 });
+
+describe('marking events rendered', () => {
+  it('marks pending events rendered, keeps them pending for a replay, and leaves every other commit synced', async () => {
+    const store = await tempStore();
+    const synced = () => store.db.pragma('synchronous', { simple: true });
+    expect(synced()).toBe(2);
+    store.journal('northside-used', priced('evt_marked', 30000, new Date('2026-11-22T10:00:00Z')));
+    store.journal('northside-used', { ...priced('evt_other', 31000, new Date('2026-11-22T10:01:00Z')), data: { id: 100200, record: { id: 100200, price: 31000 } } });
+
+    store.markRendered('northside-used', ['evt_marked']);
+    expect(store.event('northside-used', 'evt_marked')?.status).toBe('rendered');
+    expect(store.event('northside-used', 'evt_other')?.status).toBe('pending');
+    // A rendered event is still owed to the snapshot: a restart replays it as it would a pending one.
+    expect(store.pending('northside-used').map((e) => e.eventId)).toEqual(['evt_marked', 'evt_other']);
+    // The mark alone skips the wait for the disk; events, leads and builds still commit in FULL.
+    expect(synced()).toBe(2);
+    store.close();
+  });
+});
