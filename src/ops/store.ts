@@ -165,6 +165,9 @@ const toBuild = (row: BuildRow): BuildRecord => ({
  * journal, the build history, the leads with their delivery outbox, and what the runtime API keeps per shopper. Every write is a single statement or a
  * transaction, committed before the caller acknowledges anything.
  */
+/** Every commit but the rendered mark (`markRendered`): a committed event survives power loss, not just a process crash. */
+const SYNCED = 'FULL';
+
 export class OpsStore {
   readonly db: Database.Database;
   /** Leads and their delivery outbox, in the same file. */
@@ -178,8 +181,7 @@ export class OpsStore {
     mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    // FULL: a committed event survives power loss, not just a process crash.
-    this.db.pragma('synchronous = FULL');
+    this.db.pragma(`synchronous = ${SYNCED}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.transaction(() => {
       migrateGlobalEventIds(this.db);
@@ -257,7 +259,7 @@ export class OpsStore {
         for (const id of ids) mark.run(site, id);
       })();
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.db.pragma(`synchronous = ${SYNCED}`);
     }
   }
 

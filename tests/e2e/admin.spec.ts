@@ -148,8 +148,11 @@ test('signed in, a rebuild shows live progress and then the published result', a
   // Every text the status cell shows, so a phase that passes quickly is still seen; and every announcement,
   // since the one live region speaks for all sites (another site's build may be announced just after).
   await page.evaluate(() => {
-    const record = (element: Element, into: string[]) =>
-      new MutationObserver(() => into.push(element.textContent!.trim())).observe(element, { subtree: true, childList: true, characterData: true });
+    const record = (element: Element, into: string[], alongside?: () => void) =>
+      new MutationObserver(() => {
+        into.push(element.textContent!.trim());
+        alongside?.();
+      }).observe(element, { subtree: true, childList: true, characterData: true });
     const seen: string[] = [];
     const announced: string[] = [];
     // Whether the site's rebuild button was disabled as each announcement was made: a build that carries
@@ -157,12 +160,8 @@ test('signed in, a rebuild shows live progress and then the published result', a
     const buttonDisabled: boolean[] = [];
     Object.assign(window, { seenStatus: seen, announced, buttonDisabled });
     record(document.querySelector('tr[data-site="northside-used"] td.status')!, seen);
-    const live = document.querySelector('#live')!;
     const button = document.querySelector<HTMLButtonElement>('tr[data-site="northside-used"] form.rebuild button')!;
-    new MutationObserver(() => {
-      announced.push(live.textContent!.trim());
-      buttonDisabled.push(button.disabled);
-    }).observe(live, { subtree: true, childList: true, characterData: true });
+    record(document.querySelector('#live')!, announced, () => buttonDisabled.push(button.disabled));
   });
   const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
 
